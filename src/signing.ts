@@ -1,0 +1,62 @@
+/**
+ * The webhook signature scheme, in one module: the sandbox signs with it and the trigger node
+ * verifies with it, so the two can never drift apart.
+ *
+ * Spec §6: `X-Service-Signature` is `sha256=` + lowercase hex HMAC-SHA256 of the raw, unmodified
+ * request body, keyed by the subscription's signing secret, compared in constant time. The
+ * timestamp header is not signed; the body's `timestamp` (which is signed) must equal it.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const EVENT_HEADER = 'x-service-event';
+export const SIGNATURE_HEADER = 'x-service-signature';
+export const TIMESTAMP_HEADER = 'x-service-timestamp';
+
+export const SIGNATURE_PREFIX = 'sha256=';
+
+const SIGNATURE_PATTERN = /^sha256=[0-9a-f]{64}$/;
+
+/** `sha256=<lowercase hex HMAC-SHA256(secret, rawBody)>`. */
+export function sign(secret: string, rawBody: Buffer | string): string {
+	return SIGNATURE_PREFIX + createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+export type SignatureCheck =
+	| { valid: true }
+	| { valid: false; reason: 'missing' | 'malformed' | 'mismatch' };
+
+/**
+ * Checks a signature header against the raw body. The header must be exactly the spec's form
+ * (lowercase hex); anything else is `malformed` rather than silently normalised.
+ */
+export function verifySignature(
+	secret: string,
+	rawBody: Buffer | string,
+	header: string | string[] | undefined,
+): SignatureCheck {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (value === undefined || value === '') return { valid: false, reason: 'missing' };
+	if (!SIGNATURE_PATTERN.test(value)) return { valid: false, reason: 'malformed' };
+	const expected = Buffer.from(sign(secret, rawBody), 'utf8');
+	const received = Buffer.from(value, 'utf8');
+	// Both are 71 ASCII bytes here (pattern checked above), as timingSafeEqual requires.
+	return timingSafeEqual(expected, received) ? { valid: true } : { valid: false, reason: 'mismatch' };
+}
+
+/** ISO 8601 UTC with milliseconds, the spec's form for `timestamp` and `X-Service-Timestamp`. */
+export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The headers a delivery carries for one serialized event body. */
+export function deliveryHeaders(
+	secret: string,
+	event: string,
+	timestamp: string,
+	rawBody: Buffer | string,
+): Record<string, string> {
+	return {
+		'content-type': 'application/json',
+		[EVENT_HEADER]: event,
+		[SIGNATURE_HEADER]: sign(secret, rawBody),
+		[TIMESTAMP_HEADER]: timestamp,
+	};
+}

@@ -1,0 +1,71 @@
+/**
+ * Values the spec does not fix but the product describes (shared/design/api-completion.md).
+ * They feed dropdowns and the sandbox's seed data. None is enforced on what the server returns:
+ * unknown values pass through, and every dropdown also accepts any value by expression.
+ */
+
+export const ID_PREFIX = {
+	/** Fixed by the spec. */
+	agent: 'dep_',
+	/** Fixed by the spec. */
+	organization: 'org_',
+	/** Fixed by the spec for API keys. */
+	apiKey: 'ctx_',
+} as const;
+
+export const MEMORY_TIERS = [
+	{ value: 'L1', name: 'L1 Session', description: 'Kept for about 1 hour' },
+	{ value: 'L2', name: 'L2 Working', description: 'Kept for about 24 hours' },
+	{ value: 'L3', name: 'L3 Durable', description: 'Kept for about 7 days' },
+	{ value: 'L4', name: 'L4 Permanent', description: 'Kept until deleted' },
+] as const;
+
+export const MEMORY_SCOPES = [
+	{ value: 'agent', name: 'Agent', description: 'Known to one agent' },
+	{ value: 'team', name: 'Team', description: "Shared with the agent's team" },
+	{ value: 'company', name: 'Company', description: 'Shared across the organization' },
+] as const;
+
+/** `active` is fixed by the spec; the others are the project's reading of online/offline states. */
+export const AGENT_STATUSES = [
+	{ value: 'active', name: 'Active' },
+	{ value: 'inactive', name: 'Inactive' },
+	{ value: 'provisioning', name: 'Provisioning' },
+	{ value: 'error', name: 'Error' },
+] as const;
+
+export const EVENT_TYPES = [
+	{
+		value: 'agent.status_changed',
+		name: 'Agent Status Changed',
+		description: 'An agent goes online or offline',
+	},
+	{
+		value: 'memory.fact_created',
+		name: 'Memory Fact Created',
+		description: 'A new fact is extracted from a conversation',
+	},
+	{
+		value: 'memory.fact_promoted',
+		name: 'Memory Fact Promoted',
+		description: 'A fact graduates to a new tier or scope',
+	},
+	{
+		value: 'deployment.provisioned',
+		name: 'Deployment Provisioned',
+		description: 'A new agent deployment is completed',
+	},
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number]['value'];
+
+/** Query parameter names of list filters (project's choice; see README). */
+export const FILTER_QUERY = {
+	status: 'status',
+	agentId: 'agent_id',
+	tier: 'tier',
+	scope: 'scope',
+	text: 'q',
+	teamId: 'team_id',
+	section: 'section',
+} as const;
