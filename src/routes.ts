@@ -11,12 +11,15 @@
  */
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
-export type ResponseKind = 'list' | 'single' | 'empty';
+export type ResponseKind = 'list' | 'single';
 
 export interface RouteDefinition {
 	method: IHttpRequestMethods;
 	path: string;
-	/** `list`: `{data: [], pagination}`; `single`: `{data: {}}`; `empty`: 204 or `{data}` ignored. */
+	/**
+	 * `list`: `{data: [], pagination}`; `single`: `{data: {}}` (spec §4 rule 2, which covers
+	 * deletes as action endpoints). A 204 with no body is accepted as `{}` for any route.
+	 */
 	kind: ResponseKind;
 }
 
@@ -29,7 +32,7 @@ export const ROUTES = {
 	'memoryFact.get': { method: 'GET', path: '/memory/facts/{factId}', kind: 'single' },
 	'memoryFact.create': { method: 'POST', path: '/memory/facts', kind: 'single' },
 	'memoryFact.promote': { method: 'POST', path: '/memory/facts/{factId}/promote', kind: 'single' },
-	'memoryFact.delete': { method: 'DELETE', path: '/memory/facts/{factId}', kind: 'empty' },
+	'memoryFact.delete': { method: 'DELETE', path: '/memory/facts/{factId}', kind: 'single' },
 
 	'knowledgeDocument.getMany': { method: 'GET', path: '/knowledge/documents', kind: 'list' },
 	'knowledgeDocument.get': { method: 'GET', path: '/knowledge/documents/{documentId}', kind: 'single' },
@@ -45,13 +48,13 @@ export const ROUTES = {
 	'team.create': { method: 'POST', path: '/organization/teams', kind: 'single' },
 	'team.get': { method: 'GET', path: '/organization/teams/{teamId}', kind: 'single' },
 	'team.update': { method: 'PATCH', path: '/organization/teams/{teamId}', kind: 'single' },
-	'team.delete': { method: 'DELETE', path: '/organization/teams/{teamId}', kind: 'empty' },
+	'team.delete': { method: 'DELETE', path: '/organization/teams/{teamId}', kind: 'single' },
 
 	'member.getMany': { method: 'GET', path: '/organization/members', kind: 'list' },
 	'member.add': { method: 'POST', path: '/organization/members', kind: 'single' },
 	'member.get': { method: 'GET', path: '/organization/members/{memberId}', kind: 'single' },
 	'member.update': { method: 'PATCH', path: '/organization/members/{memberId}', kind: 'single' },
-	'member.remove': { method: 'DELETE', path: '/organization/members/{memberId}', kind: 'empty' },
+	'member.remove': { method: 'DELETE', path: '/organization/members/{memberId}', kind: 'single' },
 
 	'skill.getMany': { method: 'GET', path: '/agents/{agentId}/skills', kind: 'list' },
 	'skill.enable': {
@@ -69,7 +72,7 @@ export const ROUTES = {
 	'webhookSubscription.create': { method: 'POST', path: '/webhooks', kind: 'single' },
 	'webhookSubscription.get': { method: 'GET', path: '/webhooks/{webhookId}', kind: 'single' },
 	'webhookSubscription.update': { method: 'PATCH', path: '/webhooks/{webhookId}', kind: 'single' },
-	'webhookSubscription.delete': { method: 'DELETE', path: '/webhooks/{webhookId}', kind: 'empty' },
+	'webhookSubscription.delete': { method: 'DELETE', path: '/webhooks/{webhookId}', kind: 'single' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof ROUTES;

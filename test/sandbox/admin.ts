@@ -1,0 +1,163 @@
+/**
+ * The admin surface under `/__admin` (not part of the Agent Platform API; no authentication,
+ * loopback only): what tests, the dev command and benchmarks use to steer the sandbox and to see
+ * what it did. Documented in test/sandbox/README.md.
+ */
+import { EVENT_TYPES } from '../../src/vocabulary';
+import type { SandboxApp, SandboxRequest, SandboxResponse } from './app';
+import { parseJsonText } from './context';
+import type { FaultConfig } from './faults';
+import { generateFacts } from './generate';
+import type { ResetUnit } from './rateLimiter';
+
+const KNOWN_EVENTS = EVENT_TYPES.map((e) => e.value) as string[];
+
+class AdminError extends Error {
+	constructor(
+		readonly status: number,
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+export class AdminApi {
+	constructor(private readonly app: SandboxApp) {}
+
+	async handle(req: SandboxRequest, url: URL): Promise<SandboxResponse> {
+		try {
+			const data = await this.dispatch(req.method, url.pathname.replace(/^\/__admin/, '') || '/', url, req);
+			return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) };
+		} catch (error) {
+			const status = error instanceof AdminError ? error.status : 500;
+			return {
+				status,
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ error: { code: status === 404 ? 'not_found' : 'bad_request', message: (error as Error).message, status } }),
+			};
+		}
+	}
+
+	/** In-process equivalents of the HTTP routes, for tests. */
+	setFaults(faults: FaultConfig, seed?: number): void {
+		this.app.faults.set(faults, seed);
+	}
+
+	setLatency(ms: number): void {
+		this.app.latencyMs = ms;
+	}
+
+	setRateLimit(change: { limit?: number; windowMs?: number; resetUnit?: ResetUnit }): void {
+		if (change.limit !== undefined) this.app.limiter.limit = change.limit;
+		if (change.windowMs !== undefined) this.app.limiter.windowMs = change.windowMs;
+		if (change.resetUnit !== undefined) this.app.limiter.resetUnit = change.resetUnit;
+		this.app.limiter.reset();
+	}
+
+	reset(): void {
+		this.app.reset();
+	}
+
+	deliveries() {
+		return this.app.deliverer.attempts;
+	}
+
+	/** Resolves when every delivery under way (retries included) has finished. */
+	settled(): Promise<void> {
+		return this.app.deliverer.settled();
+	}
+
+	requests() {
+		return this.app.requests;
+	}
+
+	emit(orgId: string, event: string, data: Record<string, unknown> = {}): number {
+		return this.app.emit(this.org(orgId), event, data);
+	}
+
+	/** Adds `count` generated facts; returns the organization's fact total. */
+	seedFacts(orgId: string, count: number, agentId?: string, contentBytes?: number): number {
+		return generateFacts(this.org(orgId), count, agentId, contentBytes);
+	}
+
+	/** Completes a new deployment: the agent appears active and `deployment.provisioned` fires. */
+	provision(orgId: string, agentName: string) {
+		const org = this.org(orgId);
+		const now = new Date().toISOString();
+		const id = `dep_${Math.random().toString(36).slice(2, 10)}`;
+		const agent = { id, agent_name: agentName, status: 'active', description: '', channels: [], team_id: null, created_at: now, updated_at: now };
+		org.agents.set(id, agent);
+		org.skills.set(id, new Map());
+		this.app.emit(org, 'deployment.provisioned', { deployment_id: id, agent_name: agentName, status: 'active' });
+		return agent;
+	}
+
+	org(orgId: string) {
+		const org = this.app.orgs.get(orgId);
+		if (!org) throw new AdminError(404, `No organization "${orgId}" (seeded: ${[...this.app.orgs.keys()].join(', ')})`);
+		return org;
+	}
+
+	private async dispatch(method: string, path: string, url: URL, req: SandboxRequest): Promise<unknown> {
+		const body = () => this.json(req);
+		switch (`${method} ${path}`) {
+			case 'GET /deliveries': {
+				const sub = url.searchParams.get('subscription_id');
+				return this.deliveries().filter((d) => !sub || d.subscription_id === sub);
+			}
+			case 'DELETE /deliveries':
+				this.app.deliverer.attempts.length = 0;
+				return { cleared: true };
+			case 'GET /requests':
+				return this.requests();
+			case 'POST /emit': {
+				const { org_id: orgId = 'org_acme', event, data = {} } = body() as { org_id?: string; event?: string; data?: Record<string, unknown> };
+				if (!event || !KNOWN_EVENTS.includes(event)) throw new AdminError(400, `"event" must be one of ${KNOWN_EVENTS.join(', ')}`);
+				return { deliveries: this.emit(orgId, event, data) };
+			}
+			case 'POST /provision': {
+				const { org_id: orgId = 'org_acme', agent_name: name = 'New Agent' } = body() as { org_id?: string; agent_name?: string };
+				return this.provision(orgId, name);
+			}
+			case 'POST /reset':
+				this.reset();
+				return { reset: true };
+			case 'POST /seed': {
+				const { org_id: orgId = 'org_acme', facts = 0, agent_id: agentId, content_bytes: bytes } = body() as {
+					org_id?: string;
+					facts?: number;
+					agent_id?: string;
+					content_bytes?: number;
+				};
+				if (!Number.isInteger(facts) || facts < 0) throw new AdminError(400, '"facts" must be a whole number');
+				return { total_facts: this.seedFacts(orgId, facts, agentId, bytes) };
+			}
+			case 'GET /faults':
+				return { ...this.app.faults.config, latencyMs: this.app.latencyMs };
+			case 'PUT /faults': {
+				const { seed, latencyMs, ...faults } = body() as FaultConfig & { seed?: number };
+				this.setFaults(faults, seed);
+				if (latencyMs !== undefined) this.setLatency(latencyMs);
+				return { ...faults, latencyMs: this.app.latencyMs };
+			}
+			case 'PUT /rate-limit': {
+				const change = body() as { limit?: number; windowMs?: number; resetUnit?: ResetUnit };
+				this.setRateLimit(change);
+				return { limit: this.app.limiter.limit, windowMs: this.app.limiter.windowMs, resetUnit: this.app.limiter.resetUnit };
+			}
+			case 'GET /webhooks': {
+				const orgId = url.searchParams.get('org_id') ?? 'org_acme';
+				return [...this.org(orgId).webhooks.values()];
+			}
+			default:
+				throw new AdminError(404, `No admin route ${method} ${path}`);
+		}
+	}
+
+	private json(req: SandboxRequest): unknown {
+		if (req.body.length === 0) return {};
+		const parsed = parseJsonText(req.body.toString('utf8'));
+		if (!parsed.ok) throw new AdminError(400, 'body is not valid JSON');
+		return parsed.value;
+	}
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// `npm run sandbox`: compiles the TypeScript sandbox into .cache/sandbox (tsc, ~3 s) and serves it
+// on 127.0.0.1. Prints `Base URL: ...` and `API key: ...` first, so scripts can read them.
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+
+const usage = `Usage: npm run sandbox -- [options]
+  --port N               port on 127.0.0.1 (default 4010; 0 = any free port)
+  --plan P               individual (60/min) | team (120/min, default) | enterprise (custom)
+  --rate-limit N         requests per window (overrides --plan)
+  --window-ms N          rate-limit window length (default 60000)
+  --reset-unit U         epoch-seconds (default) | epoch-ms | seconds-until-reset
+  --max-page-size N      largest page served; larger limits are clamped (default 100)
+  --latency N            added latency per request, ms
+  --seed N               seed for faults and generated ids (default 1)
+  --faults JSON          fault config, e.g. '{"serverErrorRate":0.1,"resetRate":0.05}'
+  --facts N              generate N extra memory facts in org_acme at start
+  --no-build             use the last build in .cache/sandbox`;
+
+const { values } = parseArgs({
+	options: {
+		port: { type: 'string', default: '4010' },
+		plan: { type: 'string', default: 'team' },
+		'rate-limit': { type: 'string' },
+		'window-ms': { type: 'string' },
+		'reset-unit': { type: 'string' },
+		'max-page-size': { type: 'string' },
+		latency: { type: 'string' },
+		seed: { type: 'string' },
+		faults: { type: 'string' },
+		facts: { type: 'string' },
+		'no-build': { type: 'boolean', default: false },
+		help: { type: 'boolean', default: false },
+	},
+});
+if (values.help) {
+	console.log(usage);
+	process.exit(0);
+}
+
+const int = (name, value) => {
+	if (value === undefined) return undefined;
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 0) {
+		console.error(`--${name} must be a whole number, got "${value}"\n\n${usage}`);
+		process.exit(2);
+	}
+	return n;
+};
+if (!['individual', 'team', 'enterprise'].includes(values.plan)) {
+	console.error(`--plan must be individual, team or enterprise, got "${values.plan}"`);
+	process.exit(2);
+}
+
+if (!values['no-build']) {
+	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'test/sandbox/tsconfig.json')], {
+		cwd: root,
+		stdio: 'inherit',
+	});
+}
+const { startSandbox } = require(path.join(root, '.cache/sandbox/test/sandbox/index.js'));
+
+const sandbox = await startSandbox({
+	port: int('port', values.port),
+	plan: values.plan,
+	rateLimit: int('rate-limit', values['rate-limit']),
+	windowMs: int('window-ms', values['window-ms']),
+	resetUnit: values['reset-unit'],
+	maxPageSize: int('max-page-size', values['max-page-size']),
+	latencyMs: int('latency', values.latency),
+	seed: int('seed', values.seed),
+	faults: values.faults ? JSON.parse(values.faults) : undefined,
+});
+const extra = int('facts', values.facts);
+if (extra) sandbox.admin.seedFacts('org_acme', extra);
+
+console.log(`Base URL: ${sandbox.baseUrl}`);
+console.log(`API key: ${sandbox.apiKey}`);
+console.log(`Read-only key: ${sandbox.keys.readOnly}`);
+console.log(`Other organization's key: ${sandbox.keys.otherOrg}`);
+console.log(`Admin: ${sandbox.adminUrl} (see test/sandbox/README.md)`);
+console.log(`Rate limit: ${sandbox.app.limiter.limit} per ${sandbox.app.limiter.windowMs / 1000}s, reset unit ${sandbox.app.limiter.resetUnit}`);
+
+const stop = async () => {
+	await sandbox.close();
+	process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

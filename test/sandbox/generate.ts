@@ -1,0 +1,33 @@
+/** Bulk data for benchmarks and paging tests: many facts, generated fast and deterministically. */
+import { MEMORY_SCOPES, MEMORY_TIERS } from '../../src/vocabulary';
+import type { MemoryFact, OrgData } from './model';
+import { SEED_EPOCH } from './seed';
+
+let generation = 0;
+
+/** Adds `count` facts for `agentId` (default: the org's first agent); returns the new total. */
+export function generateFacts(org: OrgData, count: number, agentId?: string, contentBytes = 120): number {
+	const agent = agentId ?? org.agents.keys().next().value;
+	if (agent === undefined) return org.facts.size;
+	generation += 1;
+	const filler = 'x'.repeat(Math.max(0, contentBytes - 40));
+	const createdAt = new Date(SEED_EPOCH).toISOString();
+	for (let i = 0; i < count; i++) {
+		const id = `fact_g${generation}_${String(i).padStart(7, '0')}`;
+		const tier = MEMORY_TIERS[i % MEMORY_TIERS.length].value;
+		const fact: MemoryFact = {
+			id,
+			agent_id: agent,
+			content: `Generated fact ${i} ${filler}`,
+			tier,
+			scope: MEMORY_SCOPES[i % MEMORY_SCOPES.length].value,
+			source: { conversation_id: `conv_g${i}`, channel: 'slack' },
+			created_at: createdAt,
+			updated_at: createdAt,
+			expires_at: null,
+			promoted_at: null,
+		};
+		org.facts.set(id, fact);
+	}
+	return org.facts.size;
+}

@@ -1,0 +1,42 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/routes';
+import type { FaultConfig } from './faults';
+import { PLAN_LIMITS, type Plan, type ResetUnit } from './rateLimiter';
+
+export interface SandboxOptions {
+	/** 0 (default) picks a free port. The sandbox always listens on 127.0.0.1. */
+	port?: number;
+	/** individual = 60, team = 120 requests per window; enterprise needs `rateLimit`. Default team. */
+	plan?: Plan;
+	/** Custom requests per window; overrides the plan. */
+	rateLimit?: number;
+	/** Window length in ms (default 60 000); tests shorten it instead of waiting a minute. */
+	windowMs?: number;
+	resetUnit?: ResetUnit;
+	maxPageSize?: number;
+	defaultPageSize?: number;
+	latencyMs?: number;
+	seed?: number;
+	faults?: FaultConfig;
+}
+
+export type ResolvedOptions = Required<Omit<SandboxOptions, 'plan'>> & { plan: Plan };
+
+export const ENTERPRISE_DEFAULT_LIMIT = 6000;
+
+export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
+	const plan = options.plan ?? 'team';
+	const rateLimit = options.rateLimit ?? (plan === 'enterprise' ? ENTERPRISE_DEFAULT_LIMIT : PLAN_LIMITS[plan]);
+	if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new Error(`rateLimit must be a positive integer, got ${rateLimit}`);
+	return {
+		port: options.port ?? 0,
+		plan,
+		rateLimit,
+		windowMs: options.windowMs ?? 60_000,
+		resetUnit: options.resetUnit ?? 'epoch-seconds',
+		maxPageSize: options.maxPageSize ?? MAX_PAGE_SIZE,
+		defaultPageSize: options.defaultPageSize ?? DEFAULT_PAGE_SIZE,
+		latencyMs: options.latencyMs ?? 0,
+		seed: options.seed ?? 1,
+		faults: options.faults ?? {},
+	};
+}
