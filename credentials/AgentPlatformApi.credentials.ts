@@ -1,0 +1,59 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+import { BASE_URL_EXPRESSION, DEFAULT_BASE_URL } from '../src/client/baseUrl';
+
+export class AgentPlatformApi implements ICredentialType {
+	name = 'agentPlatformApi';
+
+	displayName = 'Agent Platform API';
+
+	icon: Icon = { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' };
+
+	documentationUrl = 'https://github.com/agent-platform/n8n-nodes-agent-platform#credential-setup';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			placeholder: 'ctx_...',
+			description:
+				"The organization's API key from the service dashboard. It starts with ctx_ and is sent as a Bearer token.",
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: DEFAULT_BASE_URL,
+			required: true,
+			description:
+				'Address of the API, ending in /v1. A missing /v1 or a trailing slash is fixed automatically. Point it at the local sandbox (npm run sandbox) to try the nodes without an account.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: BASE_URL_EXPRESSION,
+			url: '/agents',
+			qs: { limit: 1 },
+			method: 'GET',
+		},
+	};
+}

@@ -1,0 +1,146 @@
+/**
+ * Runs one of our nodes through n8n-core's real workflow engine: `WorkflowExecute` runs a
+ * two-node workflow (input → node under test) with real parameter resolution, real
+ * `httpRequestWithAuthentication` (our credential's generic auth, applied by
+ * TestCredentialsHelper), paired-item handling and continue-on-fail, as n8n does.
+ */
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type IRun,
+	type IRunExecutionData,
+	type IWorkflowExecuteAdditionalData,
+	Workflow,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { TestCredentialsHelper } from './credentialsHelper';
+import { credentialTypes, HarnessNodeTypes, INPUT_NODE_TYPE } from './nodeTypes';
+
+export interface ExecuteNodeOptions {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	credentials?: { apiKey: string; baseUrl: string };
+	/** JSON of each input item; default one empty item. */
+	inputItems?: IDataObject[];
+	continueOnFail?: boolean;
+	mode?: WorkflowExecuteMode;
+	/** Aborting it cancels the execution, as the Stop button does. */
+	signal?: AbortSignal;
+}
+
+export interface ExecuteNodeResult {
+	/** Items of the node's first output. */
+	items: INodeExecutionData[];
+	/** Every output. */
+	outputs: INodeExecutionData[][];
+	/** The node's error when the execution failed. */
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+	run: IRun;
+}
+
+export const NODE_NAME = 'Node Under Test';
+
+export function buildAdditionalData(
+	credentials: ExecuteNodeOptions['credentials'],
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	const data = new Map<string, ICredentialDataDecryptedObject>();
+	if (credentials) data.set('agentPlatformApi', { ...credentials });
+	const base = 'http://127.0.0.1:5678';
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentialTypes, data),
+		hooks,
+		executionId: 'harness',
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: base,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
+		variables: {},
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export function buildNode(nodeType: INodeType, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+	const version = nodeType.description.version;
+	return {
+		id: 'node-under-test',
+		name: NODE_NAME,
+		type: nodeType.description.name,
+		typeVersion: Array.isArray(version) ? Math.max(...version) : version,
+		position: [200, 0],
+		parameters,
+		credentials: { agentPlatformApi: { id: '1', name: 'Agent Platform account' } },
+		...extra,
+	};
+}
+
+export async function executeNode(options: ExecuteNodeOptions): Promise<ExecuteNodeResult> {
+	const nodeTypes = new HarnessNodeTypes();
+	nodeTypes.register(options.nodeType.description.name, options.nodeType);
+	const input: INode = { id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
+	const node = buildNode(options.nodeType, options.parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const workflow = new Workflow({
+		id: 'harness-workflow',
+		name: 'Harness',
+		nodes: [input, node],
+		connections: { Input: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', 'harness', {
+		id: 'harness-workflow',
+		name: 'Harness',
+		nodes: [input, node],
+		connections: {},
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	let resolveRun: (run: IRun) => void = () => {};
+	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
+
+	const items = (options.inputItems ?? [{}]).map((json) => ({ json }));
+	const runExecutionData = {
+		version: 1,
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: null,
+			nodeExecutionStack: [{ node: input, data: { main: [items] }, source: null }],
+		},
+	} as unknown as IRunExecutionData;
+
+	const execution = new WorkflowExecute(buildAdditionalData(options.credentials, hooks), options.mode ?? 'manual', runExecutionData);
+	const running = execution.processRunExecutionData(workflow);
+	options.signal?.addEventListener('abort', () => running.cancel());
+	await running.catch(() => undefined);
+	const run = await finished;
+
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	const outputs = (taskData?.data?.main ?? []).map((output) => output ?? []);
+	return {
+		items: outputs[0] ?? [],
+		outputs,
+		error: (taskData?.error ?? run.data.resultData.error) as ExecuteNodeResult['error'],
+		run,
+	};
+}
