@@ -104,7 +104,10 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
 /** Query parameters of list endpoints (spec: offset-based; names implied by `pagination`). */
 export const PAGINATION_QUERY = { offset: 'offset', limit: 'limit' } as const;
 
-/** The largest page the client asks for; the server may clamp it lower and the client adapts. */
+/**
+ * The sandbox's (and the documented assumption's) largest page: larger `limit`s are clamped to it.
+ * The client does not rely on it: it asks for a large page and adopts the `limit` the server reports.
+ */
 export const MAX_PAGE_SIZE = 100;
 
 /** The page size the sandbox uses when a request gives no `limit` (the public overview shows 50). */

@@ -86,6 +86,7 @@ export class SandboxApp {
 	async handle(req: SandboxRequest): Promise<SandboxResponse> {
 		const url = new URL(req.url, 'http://sandbox.invalid');
 		if (url.pathname.startsWith('/__admin')) return this.admin.handle(req, url);
+		if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return notTheApi(url);
 		if (this.latencyMs > 0) await sleep(this.latencyMs);
 
 		const auth = this.authenticate(req.headers.authorization);
@@ -219,4 +220,13 @@ export class SandboxApp {
 		this.requests.push({ method: req.method, path: url.pathname + url.search, status: response.status, key, fault, at: Date.now() });
 		return response;
 	}
+}
+
+/** Outside /v1 the sandbox answers like the web server in front of an API would: an HTML page. */
+function notTheApi(url: URL): SandboxResponse {
+	return {
+		status: 404,
+		headers: { 'content-type': 'text/html; charset=utf-8' },
+		body: `<!doctype html><html><head><title>Not Found</title></head><body><h1>Not Found</h1><p>${url.pathname.replace(/[<>&]/g, '')} is not part of the API; API paths start with /v1.</p></body></html>`,
+	};
 }

@@ -1,0 +1,49 @@
+/**
+ * The response envelopes of spec §2, checked with zod: strict about the envelope (a list must
+ * have a `data` array of objects and a `pagination` of integers), lenient about what a resource
+ * holds (unknown fields and unknown enum values pass through untouched).
+ */
+import { z } from 'zod/v4';
+import type { IDataObject } from 'n8n-workflow';
+
+const resource = z.looseObject({});
+
+export const listEnvelope = z.looseObject({
+	data: z.array(resource),
+	pagination: z.looseObject({
+		offset: z.number().int().nonnegative(),
+		limit: z.number().int().nonnegative(),
+		total: z.number().int().nonnegative(),
+	}),
+});
+
+export const singleEnvelope = z.looseObject({ data: resource });
+
+export const errorEnvelope = z.looseObject({
+	error: z.looseObject({
+		code: z.string(),
+		message: z.string(),
+		status: z.number().int().optional(),
+	}),
+});
+
+export type ListEnvelope = { data: IDataObject[]; pagination: { offset: number; limit: number; total: number } };
+export type ApiErrorBody = { code: string; message: string; status?: number };
+
+/** JSON text to a value, or `undefined` when it is not JSON (HTML, empty, truncated). */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+	if (text.trim() === '') return { ok: false };
+	try {
+		return { ok: true, value: JSON.parse(text) };
+	} catch {
+		return { ok: false };
+	}
+}
+
+/** What a non-JSON body looks like, for error messages (never the body itself: it may echo input). */
+export function describeBody(text: string, contentType: string | undefined): string {
+	if (text.trim() === '') return 'an empty body';
+	if (/html/i.test(contentType ?? '') || /^\s*</.test(text)) return 'an HTML page';
+	if (/^\s*[[{]/.test(text)) return 'incomplete JSON (the response was cut off)';
+	return `a non-JSON body (${contentType ?? 'no content type'})`;
+}

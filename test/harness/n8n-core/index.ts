@@ -1,0 +1,4 @@
+export { executeNode, buildAdditionalData, buildNode, NODE_NAME } from './executeNode';
+export type { ExecuteNodeOptions, ExecuteNodeResult } from './executeNode';
+export { ClientProbe, scenario } from './probeNode';
+export type { Scenario } from './probeNode';
