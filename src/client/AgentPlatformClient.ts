@@ -242,12 +242,12 @@ export class AgentPlatformClient {
 			const envelope = parsed.ok ? errorEnvelope.safeParse(parsed.value) : undefined;
 			if (envelope?.success) {
 				const { code, message, status } = envelope.data.error;
-				throw apiError(errorContext, response.status, { code, message: redact(message, session.apiKey), status });
+				throw apiError(errorContext, response.status, { code, message: redact(message, session.apiKey), status }, response.status >= 500 && !idempotent);
 			}
 			if (!parsed.ok && response.text.trim() !== '') {
 				throw malformedResponseError(errorContext, response.status, describeBody(response.text, header(response.headers, 'content-type')), response.status >= 500 && !idempotent);
 			}
-			throw apiError(errorContext, response.status, undefined);
+			throw apiError(errorContext, response.status, undefined, response.status >= 500 && !idempotent);
 		}
 	}
 

@@ -26,13 +26,18 @@ export interface ErrorContext {
 	path: string;
 }
 
+const MAY_HAVE_SUCCEEDED =
+	' The request was not sent again because it is not safe to repeat, and it may have been carried out: check before running it again.';
+
 /** An API error envelope (or a bare HTTP status) as a NodeApiError. */
-export function apiError(ctx: ErrorContext, status: number, body: ApiErrorBody | undefined, fallback?: string): NodeApiError {
+export function apiError(ctx: ErrorContext, status: number, body: ApiErrorBody | undefined, mayHaveSucceeded = false): NodeApiError {
 	const code = body?.code ?? codeForStatus(status);
-	const message = body?.message ?? fallback ?? `The API answered HTTP ${status}`;
+	const message = body?.message ?? `The API answered HTTP ${status}`;
 	const error = new NodeApiError(ctx.node, { code, message, status } as JsonObject, {
 		message: `${message} [${code}]`,
-		description: `${HINTS[code] ?? 'See the message above.'} (${ctx.method} ${ctx.path}, HTTP ${status})`,
+		description:
+			`${HINTS[code] ?? 'See the message above.'} (${ctx.method} ${ctx.path}, HTTP ${status})` +
+			(mayHaveSucceeded ? MAY_HAVE_SUCCEEDED : ''),
 		httpCode: String(status),
 		itemIndex: ctx.itemIndex,
 	});
@@ -46,7 +51,7 @@ export function malformedResponseError(ctx: ErrorContext, status: number, what: 
 		message: `The Agent Platform API returned ${what} instead of JSON (HTTP ${status})`,
 		description:
 			`${ctx.method} ${ctx.path}. Check that the credential's Base URL points at the API (it should end in /v1) and not at a web page or proxy.` +
-			(mayHaveSucceeded ? ' The request may have been carried out: check before running it again.' : ''),
+			(mayHaveSucceeded ? MAY_HAVE_SUCCEEDED : ''),
 		httpCode: String(status),
 		itemIndex: ctx.itemIndex,
 	});
@@ -58,7 +63,7 @@ export function networkError(ctx: ErrorContext, reason: string, mayHaveSucceeded
 		message: `Could not reach the Agent Platform API: ${reason}`,
 		description:
 			`${ctx.method} ${ctx.path}. Check the Base URL and the network.` +
-			(mayHaveSucceeded ? ' The connection broke after the request was sent, so it may have been carried out: check before running it again.' : ''),
+			(mayHaveSucceeded ? ` The connection broke after the request was sent.${MAY_HAVE_SUCCEEDED}` : ''),
 		itemIndex: ctx.itemIndex,
 	});
 }

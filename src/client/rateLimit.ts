@@ -118,7 +118,7 @@ export class RateBudget {
 			} else if (this.expected > available) {
 				// More work announced than budget left: spread the rest evenly until the reset.
 				slot = Math.max(now, this.nextSlot);
-				this.nextSlot = slot + (this.resetAt - now) / available;
+				this.nextSlot = slot + Math.max(0, this.resetAt - slot) / available;
 			}
 		}
 		this.inFlight += 1;

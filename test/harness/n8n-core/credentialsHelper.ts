@@ -8,7 +8,6 @@ import {
 	ICredentialsHelper,
 	type ICredentialDataDecryptedObject,
 	type ICredentialType,
-	type IHttpRequestHelper,
 	type IHttpRequestOptions,
 	type INode,
 	type INodeCredentialsDetails,
@@ -54,13 +53,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return out as unknown as IHttpRequestOptions;
 	}
 
-	async preAuthentication(
-		_helpers: IHttpRequestHelper,
-		_credentials: ICredentialDataDecryptedObject,
-		_typeName: string,
-		_node: INode,
-		_expired: boolean,
-	): Promise<ICredentialDataDecryptedObject | undefined> {
+	/** Our credential has no pre-authentication step (no token exchange). */
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
 		return undefined;
 	}
 

@@ -1,0 +1,68 @@
+import type { IDataObject } from 'n8n-workflow';
+import { startSandbox, type ResetUnit, type RunningSandbox } from '../sandbox';
+import { withClient } from './helpers';
+
+/** Requests the sandbox answered 429 (on the wire; the client retries them). */
+const wire429 = (sb: RunningSandbox) => sb.admin.requests().filter((r) => r.status === 429).length;
+
+async function getMany(client: import('../../src/client').AgentPlatformClient, n: number, concurrency: number) {
+	const release = await client.expect(n);
+	const results: IDataObject[] = [];
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: concurrency }, async () => {
+			while (next < n) {
+				next += 1;
+				results.push(await client.call('agent.get', { path: { agentId: 'dep_support01' } }));
+			}
+		}),
+	);
+	release();
+	return results.length;
+}
+
+describe('rate limits', () => {
+	test('a 60-request plan is drained over several windows without a single 429, even from two executions at once', async () => {
+		const sb = await startSandbox({ plan: 'individual', windowMs: 1500 });
+		try {
+			const runs = await Promise.all([
+				withClient(sb, (c) => getMany(c, 100, 8)),
+				withClient(sb, (c) => getMany(c, 50, 4)),
+			]);
+			expect(runs.map((r) => r.error)).toEqual([undefined, undefined]);
+			expect(runs.map((r) => r.value)).toEqual([100, 50]);
+			expect(wire429(sb)).toBe(0);
+		} finally {
+			await sb.close();
+		}
+	}, 30_000);
+
+	test.each<ResetUnit>(['epoch-seconds', 'epoch-ms', 'seconds-until-reset'])(
+		'X-RateLimit-Reset read as %s: waits for the reset instead of running into 429',
+		async (resetUnit) => {
+			const sb = await startSandbox({ rateLimit: 10, windowMs: 1200, resetUnit });
+			try {
+				const { value, error } = await withClient(sb, (c) => getMany(c, 25, 1));
+				expect(error).toBeUndefined();
+				expect(value).toBe(25);
+				expect(wire429(sb)).toBe(0);
+			} finally {
+				await sb.close();
+			}
+		},
+		30_000,
+	);
+
+	test('429s the server sends anyway (storms) are retried and never reach the caller', async () => {
+		const sb = await startSandbox({ plan: 'enterprise', rateLimit: 100_000, seed: 7 });
+		try {
+			sb.admin.setFaults({ stormRate: 0.05, stormLength: 2 }, 7);
+			const { value, error } = await withClient(sb, (c) => getMany(c, 60, 4));
+			expect(error).toBeUndefined();
+			expect(value).toBe(60);
+			expect(wire429(sb)).toBeGreaterThan(0);
+		} finally {
+			await sb.close();
+		}
+	}, 60_000);
+});
