@@ -85,8 +85,21 @@ export class AgentPlatformClient {
 	 * on an empty page or at `total`, adopts a smaller page size when the server clamps `limit`,
 	 * and drops items whose `id` was already seen (facts expire mid-scan and pages shift).
 	 */
-	async *pages(route: ListRouteName, params: ListParams = {}): AsyncGenerator<IDataObject[]> {
-		const path = buildPath(ROUTES[route].path, params.path);
+	pages(route: ListRouteName, params: ListParams = {}): AsyncGenerator<IDataObject[]> {
+		return this.pagesOf(buildPath(ROUTES[route].path, params.path), params);
+	}
+
+	/** All items of a list route, or at most `limit`. */
+	async list(route: ListRouteName, params: ListParams = {}): Promise<IDataObject[]> {
+		return await collect(this.pages(route, params));
+	}
+
+	/** Like `list`, for a list endpoint the route table does not know (the API Request operation). */
+	async listPath(path: string, params: Omit<ListParams, 'path'> = {}): Promise<IDataObject[]> {
+		return await collect(this.pagesOf(checkRelativePath(this.ctx.getNode(), path), params));
+	}
+
+	private async *pagesOf(path: string, params: ListParams): AsyncGenerator<IDataObject[]> {
 		const { budget } = await this.getSession();
 		const seen = new Set<string>();
 		let pageSize = FIRST_PAGE_REQUEST;
@@ -122,11 +135,10 @@ export class AgentPlatformClient {
 		}
 	}
 
-	/** All items of a list route, or at most `limit`. */
-	async list(route: ListRouteName, params: ListParams = {}): Promise<IDataObject[]> {
-		const all: IDataObject[] = [];
-		for await (const page of this.pages(route, params)) all.push(...page);
-		return all;
+	/** One page of a list route at `offset` (for list search in the editor, which pages by itself). */
+	async pageAt(route: ListRouteName, params: CallParams & { offset: number; limit: number }): Promise<ListEnvelope> {
+		const qs = { ...params.qs, [PAGINATION_QUERY.offset]: params.offset, [PAGINATION_QUERY.limit]: params.limit };
+		return await this.listPage(buildPath(ROUTES[route].path, params.path), qs, params.itemIndex);
 	}
 
 	/** Any method and path under the base URL: the escape hatch for endpoints the spec does not show. */
@@ -258,6 +270,12 @@ export class AgentPlatformClient {
 	private stopped(itemIndex?: number): NodeOperationError {
 		return new NodeOperationError(this.ctx.getNode(), 'The execution was stopped while waiting for the Agent Platform API', { itemIndex });
 	}
+}
+
+async function collect(pages: AsyncGenerator<IDataObject[]>): Promise<IDataObject[]> {
+	const all: IDataObject[] = [];
+	for await (const page of pages) all.push(...page);
+	return all;
 }
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {

@@ -4,3 +4,4 @@ export { CREDENTIAL_TYPE } from './transport';
 export type { ClientContext } from './transport';
 export { DEFAULT_BASE_URL, normalizeBaseUrl } from './baseUrl';
 export { HINTS } from './errors';
+export type { ListEnvelope } from './envelope';

@@ -40,7 +40,8 @@ export interface ExecuteNodeResult {
 	outputs: INodeExecutionData[][];
 	/** The node's error when the execution failed. */
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
-	run: IRun;
+	/** Undefined when n8n refused to start the workflow. */
+	run?: IRun;
 }
 
 export const NODE_NAME = 'Node Under Test';
@@ -130,7 +131,13 @@ export async function executeNode(options: ExecuteNodeOptions): Promise<ExecuteN
 	} as unknown as IRunExecutionData;
 
 	const execution = new WorkflowExecute(buildAdditionalData(options.credentials, hooks), options.mode ?? 'manual', runExecutionData);
-	const running = execution.processRunExecutionData(workflow);
+	let running: ReturnType<WorkflowExecute['processRunExecutionData']>;
+	try {
+		running = execution.processRunExecutionData(workflow);
+	} catch (error) {
+		// n8n refuses to start a workflow whose parameters have issues (e.g. a locator's regex).
+		return { items: [], outputs: [], error: error as ExecuteNodeResult['error'], run: undefined };
+	}
 	options.signal?.addEventListener('abort', () => running.cancel());
 	await running.catch(() => undefined);
 	const run = await finished;

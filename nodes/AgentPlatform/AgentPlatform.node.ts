@@ -1,0 +1,76 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+import * as agent from './actions/agent';
+import * as apiRequest from './actions/apiRequest';
+import * as knowledgeDocument from './actions/knowledgeDocument';
+import * as member from './actions/member';
+import * as memoryFact from './actions/memoryFact';
+import * as organization from './actions/organization';
+import * as skill from './actions/skill';
+import * as team from './actions/team';
+import * as webhookSubscription from './actions/webhookSubscription';
+import { router } from './actions/router';
+import { listSearch, loadOptions } from './methods';
+
+/**
+ * The node file only wires things together: the description is assembled from each resource's
+ * operations (actions/<resource>/index.ts), execution goes to the router, list search and load
+ * options live in methods/.
+ */
+export class AgentPlatform implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Agent Platform',
+		name: 'agentPlatform',
+		icon: { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Manage deployed agents, their memory facts, Knowledge Hub documents, teams, members, skills and webhook subscriptions on the Agent Platform API',
+		defaults: { name: 'Agent Platform' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'agentPlatformApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Agent', value: 'agent', description: 'A deployed agent (ID dep_...)' },
+					{ name: 'API Request', value: 'apiRequest', description: 'Any endpoint, with the same authentication and limits' },
+					{ name: 'Knowledge Document', value: 'knowledgeDocument', description: 'A Knowledge Hub document from onboarding' },
+					{ name: 'Member', value: 'member', description: 'A person in the organization' },
+					{ name: 'Memory Fact', value: 'memoryFact', description: 'A fact an agent learned, with a tier and a scope' },
+					{ name: 'Organization', value: 'organization', description: 'The organization the API key belongs to' },
+					{ name: 'Skill', value: 'skill', description: 'A capability enabled or disabled per agent' },
+					{ name: 'Team', value: 'team', description: 'A team in the organization' },
+					{ name: 'Webhook Subscription', value: 'webhookSubscription', description: 'Where signed events are delivered' },
+				],
+				default: 'memoryFact',
+			},
+			...agent.description,
+			...apiRequest.description,
+			...knowledgeDocument.description,
+			...member.description,
+			...memoryFact.description,
+			...organization.description,
+			...skill.description,
+			...team.description,
+			...webhookSubscription.description,
+		],
+	};
+
+	methods = { listSearch, loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

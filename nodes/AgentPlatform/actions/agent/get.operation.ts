@@ -1,0 +1,14 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { ID_PREFIX } from '../../../../src/vocabulary';
+import { agentLocator } from '../../descriptions/rlc.description';
+import { getId } from '../../helpers/parameters';
+import type { OperationRun } from '../../helpers/types';
+
+const properties: INodeProperties[] = [agentLocator()];
+
+export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['get'] } }, properties);
+
+export function prepare(this: IExecuteFunctions, i: number): OperationRun {
+	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
+	return async (client) => await client.call('agent.get', { path: { agentId }, itemIndex: i });
+}

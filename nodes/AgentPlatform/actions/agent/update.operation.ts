@@ -1,0 +1,42 @@
+import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { AGENT_STATUSES, ID_PREFIX } from '../../../../src/vocabulary';
+import { agentLocator } from '../../descriptions/rlc.description';
+import { compact, getId } from '../../helpers/parameters';
+import type { OperationRun } from '../../helpers/types';
+
+const properties: INodeProperties[] = [
+	agentLocator(),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{ displayName: 'Agent Name', name: 'agent_name', type: 'string', default: '', description: 'New display name of the agent' },
+			{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'New description of the agent' },
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [...AGENT_STATUSES],
+				default: 'active',
+				description: 'New status. Changing it takes the agent online or offline and fires agent.status_changed.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['update'] } }, properties);
+
+export function prepare(this: IExecuteFunctions, i: number): OperationRun {
+	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
+	const body = compact(this.getNodeParameter('updateFields', i, {}) as Record<string, string>);
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(this.getNode(), 'The parameter "Update Fields" is empty', {
+			itemIndex: i,
+			description: 'Add at least one field to change: Agent Name, Description or Status.',
+		});
+	}
+	return async (client) => await client.call('agent.update', { path: { agentId }, body, itemIndex: i });
+}

@@ -1,0 +1,71 @@
+import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { getJsonObject, getListLimit, getRequiredString } from '../../helpers/parameters';
+import type { OperationRun } from '../../helpers/types';
+import { returnAllAndLimit } from '../../descriptions/common.description';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Method',
+		name: 'method',
+		type: 'options',
+		options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ name: m, value: m })),
+		default: 'GET',
+		description: 'HTTP method. GET, PUT and DELETE are retried on transient errors; POST and PATCH never are.',
+	},
+	{
+		displayName: 'Path',
+		name: 'path',
+		type: 'string',
+		default: '/agents',
+		required: true,
+		placeholder: '/agents',
+		description: 'Path under the base URL (which ends in /v1), starting with /. Full URLs are refused so the key never leaves the API host.',
+	},
+	{
+		displayName: 'Query Parameters (JSON)',
+		name: 'query',
+		type: 'json',
+		default: '{}',
+		description: 'Query string parameters as a JSON object',
+	},
+	{
+		displayName: 'Body (JSON)',
+		name: 'body',
+		type: 'json',
+		default: '{}',
+		displayOptions: { show: { method: ['POST', 'PUT', 'PATCH'] } },
+		description: 'Request body as a JSON object',
+	},
+	{
+		displayName: 'Paginate',
+		name: 'paginate',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { method: ['GET'] } },
+		description: 'Whether the path is a list endpoint to page through with offset and limit (one output item per list item)',
+	},
+	...returnAllAndLimit().map((p) => ({
+		...p,
+		displayOptions: { show: { method: ['GET'], paginate: [true], ...(p.displayOptions?.show ?? {}) } },
+	})),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['apiRequest'], operation: ['request'] } }, properties);
+
+export function prepare(this: IExecuteFunctions, i: number): OperationRun {
+	const method = this.getNodeParameter('method', i) as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+	const path = getRequiredString(this, 'path', i, 'Path');
+	const qs = getJsonObject(this, 'query', i, 'Query Parameters (JSON)');
+	const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? getJsonObject(this, 'body', i, 'Body (JSON)') : undefined;
+	const paginate = method === 'GET' && (this.getNodeParameter('paginate', i, false) as boolean);
+	const limit = paginate ? getListLimit(this, i) : undefined;
+	if (!path.startsWith('/')) {
+		throw new NodeOperationError(this.getNode(), `The parameter "Path" must start with "/", got "${path}"`, { itemIndex: i });
+	}
+	return async (client) => {
+		if (paginate) return await client.listPath(path, { qs, limit, itemIndex: i });
+		const response = await client.request({ method, path, qs, body, itemIndex: i });
+		if (response !== null && typeof response === 'object' && !Array.isArray(response)) return response as IDataObject;
+		return { data: response as IDataObject[] };
+	};
+}

@@ -1,0 +1,29 @@
+import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { compact, getRequiredString } from '../../helpers/parameters';
+import type { OperationRun } from '../../helpers/types';
+import { memberBody, memberFields } from './shared';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		required: true,
+		description: 'Email address of the person to add',
+	},
+	{ displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: memberFields() },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['add'] } }, properties);
+
+export function prepare(this: IExecuteFunctions, i: number): OperationRun {
+	const email = getRequiredString(this, 'email', i, 'Email');
+	if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+		throw new NodeOperationError(this.getNode(), `The parameter "Email" is not an email address: "${email}"`, { itemIndex: i });
+	}
+	const extra = this.getNodeParameter('additionalFields', i, {}, { extractValue: true }) as Record<string, unknown>;
+	const body = compact({ email, ...memberBody(extra) } as Record<string, string>);
+	return async (client) => await client.call('member.add', { body, itemIndex: i });
+}

@@ -1,0 +1,13 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { memberLocator } from '../../descriptions/rlc.description';
+import { getId } from '../../helpers/parameters';
+import type { OperationRun } from '../../helpers/types';
+
+const properties: INodeProperties[] = [memberLocator()];
+
+export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['get'] } }, properties);
+
+export function prepare(this: IExecuteFunctions, i: number): OperationRun {
+	const memberId = getId(this, 'memberId', i, 'Member');
+	return async (client) => await client.call('member.get', { path: { memberId }, itemIndex: i });
+}

@@ -1,0 +1,37 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { ID_PREFIX } from '../../../../src/vocabulary';
+import { agentLocator } from '../../descriptions/rlc.description';
+import { compact, getId, getRequiredString } from '../../helpers/parameters';
+import type { OperationRun } from '../../helpers/types';
+import { scopeOption, tierOption } from './shared';
+
+const properties: INodeProperties[] = [
+	agentLocator({ description: 'The agent the fact belongs to' }),
+	{
+		displayName: 'Content',
+		name: 'content',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		required: true,
+		description: 'The fact itself, as one plain sentence (for example "The refund window is 30 days")',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [tierOption(), scopeOption()],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['memoryFact'], operation: ['create'] } }, properties);
+
+export function prepare(this: IExecuteFunctions, i: number): OperationRun {
+	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
+	const content = getRequiredString(this, 'content', i, 'Content');
+	const extra = this.getNodeParameter('additionalFields', i, {}) as Record<string, string>;
+	const body = compact({ agent_id: agentId, content, tier: extra.tier, scope: extra.scope });
+	return async (client) => await client.call('memoryFact.create', { body, itemIndex: i });
+}

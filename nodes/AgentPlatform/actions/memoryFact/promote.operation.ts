@@ -1,0 +1,32 @@
+import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { factLocator } from '../../descriptions/rlc.description';
+import { compact, getId } from '../../helpers/parameters';
+import type { OperationRun } from '../../helpers/types';
+import { scopeOption, tierOption } from './shared';
+
+const properties: INodeProperties[] = [
+	factLocator(),
+	{
+		displayName: 'Promote To',
+		name: 'promoteTo',
+		type: 'collection',
+		placeholder: 'Add Target',
+		default: {},
+		description: 'The new tier, the new scope, or both. At least one is required.',
+		options: [tierOption('tier', 'Tier'), scopeOption('scope', 'Scope')],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['memoryFact'], operation: ['promote'] } }, properties);
+
+export function prepare(this: IExecuteFunctions, i: number): OperationRun {
+	const factId = getId(this, 'factId', i, 'Memory Fact');
+	const body = compact(this.getNodeParameter('promoteTo', i, {}) as Record<string, string>);
+	if (body.tier === undefined && body.scope === undefined) {
+		throw new NodeOperationError(this.getNode(), 'The parameter "Promote To" needs a Tier, a Scope, or both', {
+			itemIndex: i,
+			description: 'Add the tier (for example L3 Durable) and/or the scope (for example Company) the fact should move to.',
+		});
+	}
+	return async (client) => await client.call('memoryFact.promote', { path: { factId }, body, itemIndex: i });
+}

@@ -1,0 +1,23 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { MEMORY_SCOPES, MEMORY_TIERS } from '../../../../src/vocabulary';
+
+const TIER_HELP = 'L1 session (about 1 hour), L2 working (24 hours), L3 durable (7 days), L4 permanent. Other values the service uses can be given with an expression.';
+const SCOPE_HELP = 'Who shares the fact: one agent, its team, or the whole company. Other values can be given with an expression.';
+
+export const tierOption = (name = 'tier', displayName = 'Tier'): INodeProperties => ({
+	displayName,
+	name,
+	type: 'options',
+	options: [...MEMORY_TIERS],
+	default: 'L1',
+	description: TIER_HELP,
+});
+
+export const scopeOption = (name = 'scope', displayName = 'Scope'): INodeProperties => ({
+	displayName,
+	name,
+	type: 'options',
+	options: [...MEMORY_SCOPES],
+	default: 'agent',
+	description: SCOPE_HELP,
+});

@@ -1,0 +1,111 @@
+/**
+ * Runs the chosen operation for every input item. Two phases: every item's parameters are read
+ * and validated first (an invalid item fails before anything is sent), then the requests run with
+ * bounded concurrency. The client paces them by the rate-limit headers, so concurrency fills the
+ * budget instead of idling on latency; output order follows input order either way.
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+import { AgentPlatformClient } from '../../../src/client';
+import type { OperationModule, OperationRun } from '../helpers/types';
+import * as agent from './agent';
+import * as apiRequest from './apiRequest';
+import * as knowledgeDocument from './knowledgeDocument';
+import * as member from './member';
+import * as memoryFact from './memoryFact';
+import * as organization from './organization';
+import * as skill from './skill';
+import * as team from './team';
+import * as webhookSubscription from './webhookSubscription';
+
+const resources: Record<string, Record<string, unknown>> = {
+	agent,
+	apiRequest,
+	knowledgeDocument,
+	member,
+	memoryFact,
+	organization,
+	skill,
+	team,
+	webhookSubscription,
+};
+
+/** Requests in flight at once for one node run. The rate budget, not this, limits the rate. */
+export const MAX_CONCURRENCY = 16;
+
+function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): OperationModule {
+	const candidate = resources[resource]?.[operation] as OperationModule | undefined;
+	if (!candidate || typeof candidate.prepare !== 'function') {
+		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" is not known for the resource "${resource}"`);
+	}
+	return candidate;
+}
+
+type Outcome = { ok: true; data: IDataObject | IDataObject[] } | { ok: false; error: Error };
+
+function errorItem(error: Error, itemIndex: number): INodeExecutionData {
+	const { description } = error as { description?: string };
+	return { json: { error: error.message, ...(description ? { description } : {}) }, pairedItem: { item: itemIndex } };
+}
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const op = findOperation(this, resource, operation);
+	const continueOnFail = this.continueOnFail();
+
+	// Phase 1: validate every item; nothing has been sent yet.
+	const outcomes: Array<Outcome | undefined> = new Array(items.length);
+	const runs: Array<OperationRun | undefined> = new Array(items.length);
+	for (let i = 0; i < items.length; i++) {
+		try {
+			runs[i] = op.prepare.call(this, i);
+		} catch (error) {
+			outcomes[i] = { ok: false, error: error as Error };
+		}
+	}
+	const invalid = outcomes.find((o) => o && !o.ok);
+	if (invalid && !invalid.ok && !continueOnFail) throw invalid.error;
+
+	// Phase 2: send, up to MAX_CONCURRENCY at a time, in input order.
+	const client = new AgentPlatformClient(this, { memoizeGets: true });
+	const pending = runs.flatMap((run, i) => (run ? [i] : []));
+	const releaseExpected = pending.length > 1 ? await client.expect(pending.length) : () => {};
+	let next = 0;
+	let failed = false;
+	const worker = async () => {
+		while (next < pending.length && !(failed && !continueOnFail)) {
+			const i = pending[next++];
+			try {
+				outcomes[i] = { ok: true, data: await (runs[i] as OperationRun)(client) };
+			} catch (error) {
+				outcomes[i] = { ok: false, error: error as Error };
+				failed = true;
+			}
+		}
+	};
+	try {
+		await Promise.all(Array.from({ length: Math.min(MAX_CONCURRENCY, pending.length) }, worker));
+	} finally {
+		releaseExpected();
+	}
+
+	const output: INodeExecutionData[] = [];
+	for (let i = 0; i < items.length; i++) {
+		const outcome = outcomes[i];
+		if (!outcome) continue; // not started because an earlier item failed (and we throw below)
+		if (!outcome.ok) {
+			if (!continueOnFail) throw outcome.error;
+			output.push(errorItem(outcome.error, i));
+			continue;
+		}
+		const list = Array.isArray(outcome.data) ? outcome.data : [outcome.data];
+		for (const json of list) output.push({ json, pairedItem: { item: i } });
+	}
+	return [output];
+}

@@ -1,0 +1,3 @@
+import { toggleOperation } from './toggle';
+
+export const { description, prepare } = toggleOperation('disable');

@@ -1,0 +1,30 @@
+/** Enable and Disable differ only in the route they call. */
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { ID_PREFIX } from '../../../../src/vocabulary';
+import { agentLocator } from '../../descriptions/rlc.description';
+import { getId, getRequiredString } from '../../helpers/parameters';
+import type { OperationModule } from '../../helpers/types';
+
+export function toggleOperation(operation: 'enable' | 'disable'): OperationModule {
+	const properties: INodeProperties[] = [
+		agentLocator(),
+		{
+			displayName: 'Skill Name or ID',
+			name: 'skillId',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getSkills', loadOptionsDependsOn: ['agentId.value'] },
+			default: '',
+			required: true,
+			description:
+				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		},
+	];
+	return {
+		description: updateDisplayOptions({ show: { resource: ['skill'], operation: [operation] } }, properties),
+		prepare(this: IExecuteFunctions, i: number) {
+			const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
+			const skillId = getRequiredString(this, 'skillId', i, 'Skill');
+			return async (client) => await client.call(`skill.${operation}`, { path: { agentId, skillId }, itemIndex: i });
+		},
+	};
+}

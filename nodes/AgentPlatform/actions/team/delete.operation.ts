@@ -1,0 +1,16 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { teamLocator } from '../../descriptions/rlc.description';
+import { getId } from '../../helpers/parameters';
+import type { OperationRun } from '../../helpers/types';
+
+const properties: INodeProperties[] = [teamLocator()];
+
+export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['delete'] } }, properties);
+
+export function prepare(this: IExecuteFunctions, i: number): OperationRun {
+	const teamId = getId(this, 'teamId', i, 'Team');
+	return async (client) => {
+		await client.call('team.delete', { path: { teamId }, itemIndex: i });
+		return { id: teamId, deleted: true };
+	};
+}

@@ -1,0 +1,33 @@
+import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { teamLocator } from '../../descriptions/rlc.description';
+import { compact, getId } from '../../helpers/parameters';
+import type { OperationRun } from '../../helpers/types';
+
+const properties: INodeProperties[] = [
+	teamLocator(),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'New name of the team' },
+			{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'New description of the team' },
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['update'] } }, properties);
+
+export function prepare(this: IExecuteFunctions, i: number): OperationRun {
+	const teamId = getId(this, 'teamId', i, 'Team');
+	const body = compact(this.getNodeParameter('updateFields', i, {}) as Record<string, string>);
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(this.getNode(), 'The parameter "Update Fields" is empty', {
+			itemIndex: i,
+			description: 'Add the Name and/or the Description to change.',
+		});
+	}
+	return async (client) => await client.call('team.update', { path: { teamId }, body, itemIndex: i });
+}

@@ -1,0 +1,42 @@
+import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { compact, getRequiredString } from '../../helpers/parameters';
+import type { OperationRun } from '../../helpers/types';
+import { eventsOption, optionalFields, urlOption } from './shared';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'The response contains the signing secret. The API shows it only this once: store it now (for example in an Agent Platform Trigger set to "Use Existing Subscription").',
+		name: 'secretNotice',
+		type: 'notice',
+		default: '',
+	},
+	urlOption(true),
+	eventsOption(true),
+	{ displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: optionalFields() },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['webhookSubscription'], operation: ['create'] } }, properties);
+
+/** Said in the output next to the secret, because the API will never return it again. */
+export const SECRET_NOTICE = 'This signing secret is shown only once. Store it now; the API will not return it again.';
+
+export function prepare(this: IExecuteFunctions, i: number): OperationRun {
+	const url = getRequiredString(this, 'url', i, 'URL');
+	if (!/^https?:\/\/\S+$/.test(url)) {
+		throw new NodeOperationError(this.getNode(), `The parameter "URL" must be an http(s) URL, got "${url}"`, { itemIndex: i });
+	}
+	const events = this.getNodeParameter('events', i, []) as string[];
+	if (!Array.isArray(events) || events.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'The parameter "Events" is empty', {
+			itemIndex: i,
+			description: 'Choose at least one event, or All Events.',
+		});
+	}
+	const extra = this.getNodeParameter('additionalFields', i, {}) as Record<string, string | boolean>;
+	const body = { url, events, ...compact(extra) };
+	return async (client) => {
+		const subscription = await client.call('webhookSubscription.create', { body, itemIndex: i });
+		return subscription.secret === undefined ? subscription : { ...subscription, secret_notice: SECRET_NOTICE };
+	};
+}

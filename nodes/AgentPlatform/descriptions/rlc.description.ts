@@ -1,0 +1,86 @@
+/**
+ * Resource locators for every resource with an ID: "From List" (searchable, paged) and "By ID".
+ * "By URL" is not offered: the spec shows no dashboard URLs to parse, and an API URL is not
+ * something users copy. The agent's "By ID" checks the spec's `dep_` prefix as the user types.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+interface LocatorOptions {
+	name: string;
+	displayName: string;
+	searchMethod: string;
+	placeholder: string;
+	description: string;
+	/** A regex the ID must match in "By ID" mode, with the message shown when it does not. */
+	idValidation?: { regex: string; errorMessage: string };
+}
+
+function locator(o: LocatorOptions): INodeProperties {
+	return {
+		displayName: o.displayName,
+		name: o.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: o.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${o.displayName.toLowerCase()}...`,
+				typeOptions: { searchListMethod: o.searchMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: o.placeholder,
+				validation: o.idValidation
+					? [{ type: 'regex', properties: { regex: o.idValidation.regex, errorMessage: o.idValidation.errorMessage } }]
+					: undefined,
+			},
+		],
+	};
+}
+
+export const agentLocator = (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
+	...locator({
+		name: 'agentId',
+		displayName: 'Agent',
+		searchMethod: 'searchAgents',
+		placeholder: 'dep_...',
+		description: 'The deployed agent (ID starts with dep_)',
+		idValidation: { regex: 'dep_[A-Za-z0-9_-]+', errorMessage: 'Agent IDs start with dep_' },
+	}),
+	...overrides,
+});
+
+export const factLocator = (): INodeProperties =>
+	locator({ name: 'factId', displayName: 'Memory Fact', searchMethod: 'searchFacts', placeholder: 'fact_...', description: 'The memory fact' });
+
+export const documentLocator = (): INodeProperties =>
+	locator({
+		name: 'documentId',
+		displayName: 'Knowledge Document',
+		searchMethod: 'searchDocuments',
+		placeholder: 'doc_...',
+		description: 'The Knowledge Hub document',
+	});
+
+export const teamLocator = (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
+	...locator({ name: 'teamId', displayName: 'Team', searchMethod: 'searchTeams', placeholder: 'team_...', description: 'The team' }),
+	...overrides,
+});
+
+export const memberLocator = (): INodeProperties =>
+	locator({ name: 'memberId', displayName: 'Member', searchMethod: 'searchMembers', placeholder: 'mem_...', description: 'The organization member' });
+
+export const webhookLocator = (): INodeProperties =>
+	locator({
+		name: 'webhookId',
+		displayName: 'Webhook Subscription',
+		searchMethod: 'searchWebhooks',
+		placeholder: 'wh_...',
+		description: 'The webhook subscription',
+	});

@@ -1,0 +1,85 @@
+/**
+ * Reading parameters with validation that names the parameter and the item, before any request.
+ */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
+
+/** A resource locator's value (From list, By ID or By URL), checked for shape and prefix. */
+export function getId(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string, prefix?: string): string {
+	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	const value = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
+	if (value === '') {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is empty`, {
+			itemIndex,
+			description: `Choose a ${label.toLowerCase()} from the list or enter its ID.`,
+		});
+	}
+	if (prefix && !value.startsWith(prefix)) {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must start with "${prefix}", got "${value}"`, {
+			itemIndex,
+			description: `${label} IDs look like ${prefix}... . Choose one from the list, or check the expression that produces it.`,
+		});
+	}
+	if (!ID_PATTERN.test(value)) {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is not a valid ID: "${value}"`, {
+			itemIndex,
+			description: 'IDs contain only letters, digits and _ . : - . Check for spaces or a pasted URL.',
+		});
+	}
+	return value;
+}
+
+/** A JSON parameter (object), parsed with an error naming the parameter and the item. */
+export function getJsonObject(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): IDataObject {
+	const raw = ctx.getNodeParameter(name, itemIndex, '{}') as unknown;
+	if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return raw as IDataObject;
+	const text = typeof raw === 'string' ? raw.trim() : '';
+	if (text === '') return {};
+	let parsed: unknown;
+	let problem: string | undefined;
+	try {
+		parsed = JSON.parse(text);
+	} catch (error) {
+		problem = (error as Error).message;
+	}
+	if (problem !== undefined || parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is not a valid JSON object`, {
+			itemIndex,
+			description: problem ? `JSON error: ${problem}. Example: {"key": "value"}` : 'Give a JSON object such as {"key": "value"}.',
+		});
+	}
+	return parsed as IDataObject;
+}
+
+/** "Return All" and "Limit": undefined means all; a limit must be 1 or more. */
+export function getListLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
+	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "Limit" must be a whole number of 1 or more, got ${String(limit)}`, {
+			itemIndex,
+			description: 'Set Limit to how many items to return, or turn on Return All.',
+		});
+	}
+	return limit;
+}
+
+/** A non-empty string parameter. */
+export function getRequiredString(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
+	const value = String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	if (value === '') {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is required`, { itemIndex });
+	}
+	return value;
+}
+
+/** Drops empty values from a collection of optional fields, so only what the user set is sent. */
+export function compact(fields: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(fields)) {
+		if (value === undefined || value === null || value === '') continue;
+		out[key] = value;
+	}
+	return out;
+}

@@ -1,0 +1,28 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
+import { executeNode } from '../harness/n8n-core';
+import type { RunningSandbox } from '../sandbox';
+
+/** Runs the Agent Platform node through n8n-core against the sandbox. */
+export async function runNode(
+	sb: RunningSandbox,
+	parameters: INodeParameters,
+	opts: { inputItems?: IDataObject[]; continueOnFail?: boolean; apiKey?: string } = {},
+) {
+	const result = await executeNode({
+		nodeType: new AgentPlatform(),
+		parameters,
+		credentials: { apiKey: opts.apiKey ?? sb.apiKey, baseUrl: sb.baseUrl },
+		inputItems: opts.inputItems,
+		continueOnFail: opts.continueOnFail,
+	});
+	return { ...result, json: result.items.map((i) => i.json) };
+}
+
+/** A resource locator value as the editor stores it. */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+export const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+
+/** Requests the sandbox received for a path (prefix) and method. */
+export const requestsTo = (sb: RunningSandbox, method: string, pathPrefix: string) =>
+	sb.admin.requests().filter((r) => r.method === method && r.path.startsWith(pathPrefix));
