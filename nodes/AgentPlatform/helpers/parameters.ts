@@ -74,6 +74,18 @@ export function getRequiredString(ctx: IExecuteFunctions, name: string, itemInde
 	return value;
 }
 
+/**
+ * The value of a resource locator nested in a collection (filters, additional fields): n8n's
+ * `extractValue` only unwraps top-level locators.
+ */
+export function locatorValue(value: unknown): string | undefined {
+	if (value !== null && typeof value === 'object' && '__rl' in value) {
+		const inner = (value as { value?: unknown }).value;
+		return inner === undefined || inner === null || inner === '' ? undefined : String(inner).trim();
+	}
+	return value === undefined || value === null || value === '' ? undefined : String(value).trim();
+}
+
 /** Drops empty values from a collection of optional fields, so only what the user set is sent. */
 export function compact(fields: IDataObject): IDataObject {
 	const out: IDataObject = {};

@@ -23,7 +23,7 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
 		throw new NodeOperationError(this.getNode(), `The parameter "Email" is not an email address: "${email}"`, { itemIndex: i });
 	}
-	const extra = this.getNodeParameter('additionalFields', i, {}, { extractValue: true }) as Record<string, unknown>;
+	const extra = this.getNodeParameter('additionalFields', i, {}) as Record<string, unknown>;
 	const body = compact({ email, ...memberBody(extra) } as Record<string, string>);
 	return async (client) => await client.call('member.add', { body, itemIndex: i });
 }

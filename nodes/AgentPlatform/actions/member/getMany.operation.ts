@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { FILTER_QUERY } from '../../../../src/vocabulary';
 import { returnAllAndLimit } from '../../descriptions/common.description';
 import { teamLocator } from '../../descriptions/rlc.description';
-import { compact, getListLimit } from '../../helpers/parameters';
+import { compact, getListLimit, locatorValue } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [
@@ -21,7 +21,7 @@ export const description = updateDisplayOptions({ show: { resource: ['member'], 
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const limit = getListLimit(this, i);
-	const filters = this.getNodeParameter('filters', i, {}, { extractValue: true }) as { teamId?: string };
-	const qs = compact({ [FILTER_QUERY.teamId]: filters.teamId });
+	const filters = this.getNodeParameter('filters', i, {}) as { teamId?: unknown };
+	const qs = compact({ [FILTER_QUERY.teamId]: locatorValue(filters.teamId) });
 	return async (client) => await client.list('member.getMany', { qs, limit, itemIndex: i });
 }

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { teamLocator } from '../../descriptions/rlc.description';
+import { locatorValue } from '../../helpers/parameters';
 
 export const memberFields = (): INodeProperties[] => [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Full name of the member' },
@@ -17,5 +18,5 @@ export const memberFields = (): INodeProperties[] => [
 /** Maps the collection's fields to the API's field names. */
 export function memberBody(fields: Record<string, unknown>): Record<string, unknown> {
 	const { teamId, ...rest } = fields;
-	return { ...rest, team_id: teamId };
+	return { ...rest, team_id: locatorValue(teamId) };
 }

@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['member'], 
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const memberId = getId(this, 'memberId', i, 'Member');
-	const fields = this.getNodeParameter('updateFields', i, {}, { extractValue: true }) as Record<string, unknown>;
+	const fields = this.getNodeParameter('updateFields', i, {}) as Record<string, unknown>;
 	const body = compact(memberBody(fields) as Record<string, string>);
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'The parameter "Update Fields" is empty', {

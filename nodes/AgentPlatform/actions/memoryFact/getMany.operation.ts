@@ -1,11 +1,10 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { FILTER_QUERY, ID_PREFIX } from '../../../../src/vocabulary';
 import { returnAllAndLimit, simplify } from '../../descriptions/common.description';
 import { agentLocator } from '../../descriptions/rlc.description';
-import { compact, getListLimit } from '../../helpers/parameters';
+import { compact, getListLimit, locatorValue } from '../../helpers/parameters';
 import { simplifyFact } from '../../helpers/simplify';
 import type { OperationRun } from '../../helpers/types';
-import { NodeOperationError } from 'n8n-workflow';
 import { scopeOption, tierOption } from './shared';
 
 const properties: INodeProperties[] = [
@@ -30,12 +29,13 @@ export const description = updateDisplayOptions({ show: { resource: ['memoryFact
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const limit = getListLimit(this, i);
-	const filters = this.getNodeParameter('filters', i, {}, { extractValue: true }) as Record<string, string>;
-	if (filters.agentId && !String(filters.agentId).startsWith(ID_PREFIX.agent)) {
-		throw new NodeOperationError(this.getNode(), `The filter "Agent" must start with "${ID_PREFIX.agent}", got "${filters.agentId}"`, { itemIndex: i });
+	const filters = this.getNodeParameter('filters', i, {}) as Record<string, string>;
+	const agentId = locatorValue(filters.agentId);
+	if (agentId && !agentId.startsWith(ID_PREFIX.agent)) {
+		throw new NodeOperationError(this.getNode(), `The filter "Agent" must start with "${ID_PREFIX.agent}", got "${agentId}"`, { itemIndex: i });
 	}
 	const qs = compact({
-		[FILTER_QUERY.agentId]: filters.agentId,
+		[FILTER_QUERY.agentId]: agentId,
 		[FILTER_QUERY.tier]: filters.tier,
 		[FILTER_QUERY.scope]: filters.scope,
 		[FILTER_QUERY.text]: filters.text,

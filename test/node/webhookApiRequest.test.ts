@@ -1,0 +1,74 @@
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { byId, requestsTo, runNode } from './helpers';
+
+let sb: RunningSandbox;
+beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
+afterAll(async () => await sb.close());
+beforeEach(() => sb.admin.reset());
+
+describe('Webhook Subscription', () => {
+	test('create returns the one-time secret and says it will not be shown again; get never returns it', async () => {
+		const created = await runNode(sb, {
+			resource: 'webhookSubscription',
+			operation: 'create',
+			url: 'https://example.com/hook',
+			events: ['memory.fact_promoted'],
+			additionalFields: { description: 'Slack relay' },
+		});
+		const sub = created.json[0];
+		expect(sub.secret).toMatch(/^whsec_/);
+		expect(sub.secret_notice).toMatch(/shown only once/);
+		const got = await runNode(sb, { resource: 'webhookSubscription', operation: 'get', webhookId: byId(sub.id as string) });
+		expect(got.json[0]).toEqual(expect.objectContaining({ id: sub.id, url: 'https://example.com/hook', events: ['memory.fact_promoted'] }));
+		expect(JSON.stringify(got.json)).not.toContain(sub.secret as string);
+		const many = await runNode(sb, { resource: 'webhookSubscription', operation: 'getMany', returnAll: true });
+		expect(JSON.stringify(many.json)).not.toContain(sub.secret as string);
+	});
+
+	test('update and delete', async () => {
+		const created = await runNode(sb, { resource: 'webhookSubscription', operation: 'create', url: 'https://example.com/a', events: ['*'], additionalFields: {} });
+		const id = created.json[0].id as string;
+		const updated = await runNode(sb, { resource: 'webhookSubscription', operation: 'update', webhookId: byId(id), updateFields: { active: false, events: ['agent.status_changed'] } });
+		expect(updated.json[0]).toEqual(expect.objectContaining({ active: false, events: ['agent.status_changed'] }));
+		const deleted = await runNode(sb, { resource: 'webhookSubscription', operation: 'delete', webhookId: byId(id) });
+		expect(deleted.json[0]).toEqual({ id, deleted: true });
+		expect(sb.admin.org('org_acme').webhooks.size).toBe(0);
+	});
+
+	test('create with no events (from an expression) is refused before any request', async () => {
+		const { error } = await runNode(sb, { resource: 'webhookSubscription', operation: 'create', url: 'https://example.com/a', events: '={{ [] }}', additionalFields: {} });
+		expect(error?.message).toBe('The parameter "Events" is empty');
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+});
+
+describe('API Request', () => {
+	test('GET any path with query parameters', async () => {
+		const { json } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'GET', path: '/agents/dep_sales02', query: '{}' });
+		expect(json[0]).toEqual(expect.objectContaining({ data: expect.objectContaining({ id: 'dep_sales02' }) }));
+	});
+
+	test('GET with pagination returns one item per list item', async () => {
+		sb.admin.seedFacts('org_acme', 230);
+		const { json } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'GET', path: '/memory/facts', query: '{"tier": "L4"}', paginate: true, returnAll: true });
+		expect(json.length).toBeGreaterThan(50);
+		expect(json.every((f) => f.tier === 'L4')).toBe(true);
+	});
+
+	test('POST with a JSON body', async () => {
+		const { json } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'POST', path: '/organization/teams', query: '{}', body: '{"name": "Via API Request"}' });
+		expect(json[0]).toEqual(expect.objectContaining({ data: expect.objectContaining({ name: 'Via API Request' }) }));
+	});
+
+	test('invalid JSON is refused, naming the parameter', async () => {
+		const { error } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'POST', path: '/organization/teams', query: '{}', body: '{"name": ' });
+		expect(error?.message).toBe('The parameter "Body (JSON)" is not a valid JSON object');
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+
+	test('a full URL is refused so the key is never sent to another host', async () => {
+		const { error } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'GET', path: '//evil.example/steal', query: '{}' });
+		expect(error?.message).toMatch(/Invalid path/);
+		expect(requestsTo(sb, 'GET', '/')).toHaveLength(0);
+	});
+});
