@@ -1,0 +1,89 @@
+/**
+ * Real n8n-core contexts for the parts of a node that run outside an execution: list search and
+ * load options (LoadOptionsContext), webhook lifecycle (HookContext), incoming webhooks
+ * (WebhookContext). Each is n8n-core's own class over a one-node workflow.
+ */
+import { HookContext, LoadOptionsContext, WebhookContext } from 'n8n-core';
+import {
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeParameters,
+	type INodeType,
+	type IWebhookData,
+	type WorkflowActivateMode,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { buildAdditionalData, buildNode } from './executeNode';
+import { HarnessNodeTypes } from './nodeTypes';
+
+export interface ContextOptions {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	credentials: { apiKey: string; baseUrl: string };
+	/** Shared across contexts of one "workflow", like n8n's saved static data. */
+	staticData?: IDataObject;
+}
+
+export function harnessWorkflow(options: ContextOptions): { workflow: Workflow; node: INode } {
+	const nodeTypes = new HarnessNodeTypes();
+	nodeTypes.register(options.nodeType.description.name, options.nodeType);
+	const node = buildNode(options.nodeType, options.parameters);
+	const workflow = new Workflow({
+		id: 'harness-workflow',
+		name: 'Harness',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData: options.staticData,
+		settings: { executionOrder: 'v1' },
+	});
+	return { workflow, node };
+}
+
+export function loadOptionsContext(options: ContextOptions): LoadOptionsContext {
+	const { workflow, node } = harnessWorkflow(options);
+	const additionalData = buildAdditionalData(options.credentials);
+	// The editor sends the node's current parameters with every load-options request.
+	additionalData.currentNodeParameters = options.parameters;
+	return new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+}
+
+export function hookContext(
+	options: ContextOptions & { webhookUrl: string; mode?: WorkflowExecuteMode; activation?: WorkflowActivateMode },
+): { context: HookContext; workflow: Workflow } {
+	const { workflow, node } = harnessWorkflow(options);
+	const additionalData = buildAdditionalData(options.credentials);
+	const webhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: 'agent-platform',
+		webhookDescription: { name: 'default', httpMethod: 'POST', path: 'agent-platform' },
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	} as unknown as IWebhookData;
+	const context = new HookContext(workflow, node, additionalData, options.mode ?? 'trigger', options.activation ?? 'activate', webhookData);
+	// n8n computes the URL from its own base URL; tests point it at their receiver.
+	(context as unknown as { getNodeWebhookUrl: () => string }).getNodeWebhookUrl = () => options.webhookUrl;
+	return { context, workflow };
+}
+
+/** A WebhookContext for one incoming request (the request object as n8n's express layer gives it). */
+export function webhookContext(
+	options: ContextOptions & { request: IDataObject; response?: IDataObject; mode?: WorkflowExecuteMode },
+): WebhookContext {
+	const { workflow, node } = harnessWorkflow(options);
+	const additionalData = buildAdditionalData(options.credentials);
+	(additionalData as unknown as IDataObject).httpRequest = options.request;
+	(additionalData as unknown as IDataObject).httpResponse = options.response ?? {};
+	const webhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: 'agent-platform',
+		webhookDescription: { name: 'default', httpMethod: 'POST', path: 'agent-platform' },
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	} as unknown as IWebhookData;
+	return new WebhookContext(workflow, node, additionalData, options.mode ?? 'webhook', webhookData, [], null);
+}

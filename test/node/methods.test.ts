@@ -1,0 +1,49 @@
+import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
+import { listSearch, loadOptions } from '../../nodes/AgentPlatform/methods';
+import { loadOptionsContext } from '../harness/n8n-core';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { byId } from './helpers';
+
+let sb: RunningSandbox;
+beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
+afterAll(async () => await sb.close());
+beforeEach(() => sb.admin.reset());
+
+const ctx = (parameters = {}) =>
+	loadOptionsContext({ nodeType: new AgentPlatform(), parameters, credentials: { apiKey: sb.apiKey, baseUrl: sb.baseUrl } });
+
+describe('list search', () => {
+	test('agents: names with status, filtered by the search text', async () => {
+		const all = await listSearch.searchAgents.call(ctx());
+		expect(all.results[0]).toEqual({ name: 'Support Agent (active)', value: 'dep_support01' });
+		const filtered = await listSearch.searchAgents.call(ctx(), 'sales');
+		expect(filtered.results.map((r) => r.value)).toEqual(['dep_sales02']);
+	});
+
+	test('facts: searched by the server, paged with a token', async () => {
+		sb.admin.seedFacts('org_acme', 250);
+		const first = await listSearch.searchFacts.call(ctx());
+		expect(first.results).toHaveLength(100);
+		expect(first.paginationToken).toBe('100');
+		const second = await listSearch.searchFacts.call(ctx(), undefined, first.paginationToken as string);
+		expect(second.results[0].value).not.toBe(first.results[0].value);
+		const text = await listSearch.searchFacts.call(ctx(), 'escalation');
+		expect(text.results.length).toBeGreaterThan(0);
+		expect(text.results.every((r) => r.name.includes('escalation'))).toBe(true);
+	});
+
+	test('teams, members, documents and webhooks', async () => {
+		expect((await listSearch.searchTeams.call(ctx())).results.map((r) => r.value)).toEqual(['team_support', 'team_sales', 'team_eng']);
+		expect((await listSearch.searchMembers.call(ctx(), 'grace')).results).toEqual([{ name: 'Grace Hopper (grace@acme.example)', value: 'mem_grace' }]);
+		expect((await listSearch.searchDocuments.call(ctx(), 'persona')).results.map((r) => r.value)).toEqual(['doc_agent_persona_rules']);
+		expect((await listSearch.searchWebhooks.call(ctx())).results).toEqual([]);
+	});
+});
+
+describe('load options', () => {
+	test('skills of the chosen agent, with their state', async () => {
+		const options = await loadOptions.getSkills.call(ctx({ resource: 'skill', operation: 'enable', agentId: byId('dep_support01') }));
+		expect(options).toContainEqual(expect.objectContaining({ name: 'Memory Search (enabled)', value: 'memory_search' }));
+		expect(options).toContainEqual(expect.objectContaining({ name: 'Web Browsing (disabled)', value: 'web_browsing' }));
+	});
+});
