@@ -4,7 +4,7 @@
  * (response shapes), errors.ts (n8n errors), pagination in `pages`. Routes come only from
  * src/routes.ts.
  */
-import { NodeOperationError, type IDataObject, type IHttpRequestMethods, type INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type IHttpRequestMethods, type INode } from 'n8n-workflow';
 import { buildPath, type ListRouteName, PAGINATION_QUERY, ROUTES, type RouteName } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
 import { abortableSleep } from './abortableSleep';
@@ -78,6 +78,17 @@ export class AgentPlatformClient {
 			throw malformedResponseError(this.errorContext(method, path, params.itemIndex), 200, 'JSON that is not the API envelope {data: {...}}', method !== 'GET');
 		}
 		return parsed.data.data as IDataObject;
+	}
+
+	/** Like `call`, but a `not_found` (404) answer is `undefined` instead of an error. */
+	async callIfFound(route: RouteName, params: CallParams = {}): Promise<IDataObject | undefined> {
+		const outcome = await this.call(route, params).then(
+			(data) => ({ found: true as const, data }),
+			(error: unknown) => ({ found: false as const, error }),
+		);
+		if (outcome.found) return outcome.data;
+		if (outcome.error instanceof NodeApiError && outcome.error.httpCode === '404') return undefined;
+		throw outcome.error;
 	}
 
 	/**

@@ -82,7 +82,7 @@ describe('usable as an AI agent tool', () => {
 		const operations = description.properties.filter((p) => p.name === 'operation');
 		expect(operations).toHaveLength(9);
 		for (const op of operations) {
-			for (const option of op.options as IDataObject[]) {
+			for (const option of op.options as unknown as IDataObject[]) {
 				expect(String(option.description).length).toBeGreaterThan(10);
 				expect(String(option.action)).toMatch(/^[A-Z]/);
 			}

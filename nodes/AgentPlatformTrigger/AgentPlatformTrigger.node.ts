@@ -1,0 +1,170 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+import { EVENT_TYPES } from '../../src/vocabulary';
+import { firstDelivery } from './replayGuard';
+import { createSubscription, removeSubscription, stored, subscriptionExists } from './subscription';
+import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from './verifyDelivery';
+
+const ALL_EVENTS = '*';
+
+interface TriggerOptions {
+	agentId?: string;
+	toleranceSeconds?: number;
+	includeHeaders?: boolean;
+}
+
+/** Where an event names its agent (the spec does not show `data`; these are the sandbox's shapes). */
+function agentOf(data: IDataObject): string | undefined {
+	const fact = data.fact as IDataObject | undefined;
+	const id = data.agent_id ?? data.deployment_id ?? fact?.agent_id;
+	return typeof id === 'string' ? id : undefined;
+}
+
+export class AgentPlatformTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Agent Platform Trigger',
+		name: 'agentPlatformTrigger',
+		icon: { light: 'file:agentPlatformTrigger.svg', dark: 'file:agentPlatformTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts the workflow when the Agent Platform sends a signed event (memory facts, agent status, deployments)',
+		defaults: { name: 'Agent Platform Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'agentPlatformApi', required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		properties: [
+			{
+				displayName: 'Subscription',
+				name: 'subscriptionMode',
+				type: 'options',
+				options: [
+					{
+						name: 'Create Automatically',
+						value: 'create',
+						description: 'Register a webhook subscription when the workflow is activated and remove it when deactivated',
+					},
+					{
+						name: 'Use Existing Subscription',
+						value: 'existing',
+						description: 'A subscription made outside n8n delivers to this URL; enter its signing secret',
+					},
+				],
+				default: 'create',
+				description: 'Whether n8n manages the webhook subscription or one already exists',
+			},
+			{
+				displayName: 'Signing Secret',
+				name: 'signingSecret',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				required: true,
+				displayOptions: { show: { subscriptionMode: ['existing'] } },
+				description: 'The secret the API returned, once, when the subscription was created. Every event is verified with it.',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: [{ name: 'All Events', value: ALL_EVENTS, description: 'Every event, including ones added later' }, ...EVENT_TYPES],
+				default: [ALL_EVENTS],
+				required: true,
+				description: 'The events that start the workflow',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Agent ID',
+						name: 'agentId',
+						type: 'string',
+						default: '',
+						placeholder: 'dep_...',
+						description: "Only events about this agent (dep_ ID); events that name another agent are acknowledged and ignored",
+					},
+					{
+						displayName: 'Include Delivery Headers',
+						name: 'includeHeaders',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to add the X-Service-Event and X-Service-Timestamp headers to the output (the signature is never included)',
+					},
+					{
+						displayName: 'Timestamp Tolerance (Seconds)',
+						name: 'toleranceSeconds',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: DEFAULT_TOLERANCE_SECONDS,
+						description: 'Events whose timestamp is further than this from now are refused as replays or stale deliveries',
+					},
+				],
+			},
+		],
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				if (this.getNodeParameter('subscriptionMode') === 'existing') return true;
+				return await subscriptionExists(this, this.getNodeWebhookUrl('default') as string, this.getNodeParameter('events') as string[]);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				if (this.getNodeParameter('subscriptionMode') === 'existing') return true;
+				await createSubscription(this, this.getNodeWebhookUrl('default') as string, this.getNodeParameter('events') as string[]);
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				if (this.getNodeParameter('subscriptionMode') === 'existing') return true;
+				await removeSubscription(this);
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const req = this.getRequestObject();
+		const res = this.getResponseObject();
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const events = this.getNodeParameter('events', []) as string[];
+		const secret =
+			this.getNodeParameter('subscriptionMode') === 'existing'
+				? (this.getNodeParameter('signingSecret') as string)
+				: (this.getWorkflowStaticData('node') as ReturnType<typeof stored>).secret;
+		const answer = (status: number, body: IDataObject): IWebhookResponseData => {
+			res.status(status).json(body);
+			return { noWebhookResponse: true };
+		};
+		if (!secret) return answer(401, { error: 'No signing secret is stored for this trigger; deactivate and activate the workflow' });
+
+		const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+		const verdict = verifyDelivery(req.rawBody as Buffer | undefined, req.headers, secret, tolerance);
+		if (!verdict.ok) return answer(verdict.status, { error: `Rejected: ${verdict.reason}` });
+
+		const { event } = verdict;
+		if (!events.includes(ALL_EVENTS) && !events.includes(event.event)) return answer(200, { received: true, ignored: 'event not subscribed' });
+		if (options.agentId && agentOf(event.data as IDataObject) !== options.agentId) return answer(200, { received: true, ignored: 'other agent' });
+		const node = this.getNode();
+		if (!firstDelivery(`${this.getWorkflow().id}:${node.id}:${verdict.signature}`, tolerance * 1000)) {
+			return answer(200, { received: true, ignored: 'duplicate delivery' });
+		}
+
+		const json: IDataObject = { event: event.event, org_id: event.org_id, timestamp: event.timestamp, data: event.data as IDataObject };
+		if (options.includeHeaders) {
+			json.headers = { 'x-service-event': req.headers['x-service-event'], 'x-service-timestamp': req.headers['x-service-timestamp'] };
+		}
+		return { workflowData: [[{ json }]] };
+	}
+}
