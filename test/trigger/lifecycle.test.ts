@@ -1,0 +1,127 @@
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { triggerWorkflow } from './helpers';
+
+let sb: RunningSandbox;
+beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
+afterAll(async () => await sb.close());
+beforeEach(() => sb.admin.reset());
+
+const subscriptions = () => [...sb.admin.org('org_acme').webhooks.values()];
+
+async function createFact(content: string) {
+	const response = await fetch(`${sb.baseUrl}/memory/facts`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+		body: JSON.stringify({ agent_id: 'dep_support01', content }),
+	});
+	return (await response.json()) as { data: { id: string } };
+}
+
+describe('trigger lifecycle against the sandbox', () => {
+	test('activation subscribes, a delivered event becomes workflow data, deactivation unsubscribes', async () => {
+		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['memory.fact_created', 'memory.fact_promoted'], options: {} });
+		const receiver = await wf.listen();
+		try {
+			await wf.activate(receiver.url);
+			expect(subscriptions()).toEqual([expect.objectContaining({ url: receiver.url, events: ['memory.fact_created', 'memory.fact_promoted'] })]);
+			expect(wf.staticData['node:Node Under Test']).toEqual(expect.objectContaining({ subscriptionId: subscriptions()[0].id, secret: expect.stringMatching(/^whsec_/) }));
+			expect(await wf.checkExists(receiver.url)).toBe(true);
+
+			const fact = await createFact('Deliveries reach n8n');
+			await sb.admin.settled();
+			expect(wf.executions).toHaveLength(1);
+			const [item] = wf.executions[0];
+			expect(item).toEqual({
+				event: 'memory.fact_created',
+				org_id: 'org_acme',
+				timestamp: expect.stringMatching(/Z$/),
+				data: { fact: expect.objectContaining({ id: fact.data.id, content: 'Deliveries reach n8n' }) },
+			});
+			expect(sb.admin.deliveries().map((d) => d.status)).toEqual([200]);
+
+			// Events not subscribed to are acknowledged (no retries) and start nothing.
+			await fetch(`${sb.baseUrl}/agents/dep_ops03`, {
+				method: 'PATCH',
+				headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ status: 'active' }),
+			});
+			sb.admin.emit('org_acme', 'agent.status_changed', { agent_id: 'dep_ops03' });
+			await sb.admin.settled();
+			expect(wf.executions).toHaveLength(1);
+
+			await wf.deactivate(receiver.url);
+			expect(subscriptions()).toEqual([]);
+			expect(wf.staticData['node:Node Under Test']).toEqual({});
+			const secret = JSON.stringify(wf.executions);
+			expect(secret).not.toMatch(/whsec_/);
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	test('a subscription deleted remotely is re-created with a new secret', async () => {
+		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
+		await wf.activate('http://127.0.0.1:9/hook');
+		const first = subscriptions()[0];
+		sb.admin.org('org_acme').webhooks.clear();
+		expect(await wf.checkExists('http://127.0.0.1:9/hook')).toBe(false);
+		await wf.activate('http://127.0.0.1:9/hook');
+		expect(subscriptions()).toHaveLength(1);
+		expect(subscriptions()[0].id).not.toBe(first.id);
+	});
+
+	test('changing the events replaces the subscription instead of leaving the old one behind', async () => {
+		const before = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['memory.fact_created'], options: {} });
+		await before.activate('http://127.0.0.1:9/hook');
+		const changed = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['agent.status_changed'], options: {} });
+		Object.assign(changed.staticData, before.staticData);
+		await changed.activate('http://127.0.0.1:9/hook');
+		expect(subscriptions().map((s) => s.events)).toEqual([['agent.status_changed']]);
+	});
+
+	test('"listen for test event" (test URL) and production activation each clean up after themselves', async () => {
+		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
+		await wf.activate('http://127.0.0.1:9/webhook-test/abc', 'manual');
+		expect(subscriptions().map((s) => s.url)).toEqual(['http://127.0.0.1:9/webhook-test/abc']);
+		await wf.deactivate('http://127.0.0.1:9/webhook-test/abc');
+		await wf.activate('http://127.0.0.1:9/webhook/abc');
+		expect(subscriptions().map((s) => s.url)).toEqual(['http://127.0.0.1:9/webhook/abc']);
+		await wf.deactivate('http://127.0.0.1:9/webhook/abc');
+		expect(subscriptions()).toEqual([]);
+	});
+
+	test('deactivation succeeds and clears state when the subscription is already gone', async () => {
+		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
+		await wf.activate('http://127.0.0.1:9/hook');
+		sb.admin.org('org_acme').webhooks.clear();
+		await wf.deactivate('http://127.0.0.1:9/hook');
+		expect(wf.staticData['node:Node Under Test']).toEqual({});
+	});
+
+	test('with an existing subscription, nothing is created and the supplied secret verifies events', async () => {
+		const created = await fetch(`${sb.baseUrl}/webhooks`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ url: 'http://127.0.0.1:9/placeholder', events: ['*'] }),
+		});
+		const { data } = (await created.json()) as { data: { id: string; secret: string } };
+		const wf = triggerWorkflow(sb, { subscriptionMode: 'existing', signingSecret: data.secret, events: ['*'], options: {} });
+		const receiver = await wf.listen();
+		try {
+			await wf.activate(receiver.url);
+			expect(subscriptions()).toHaveLength(1);
+			await fetch(`${sb.baseUrl}/webhooks/${data.id}`, {
+				method: 'PATCH',
+				headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ url: receiver.url }),
+			});
+			sb.admin.provision('org_acme', 'Night Shift Agent');
+			await sb.admin.settled();
+			expect(wf.executions.map((e) => e[0].event)).toEqual(['deployment.provisioned']);
+			await wf.deactivate(receiver.url);
+			expect(subscriptions()).toHaveLength(1);
+		} finally {
+			await receiver.close();
+		}
+	});
+});
