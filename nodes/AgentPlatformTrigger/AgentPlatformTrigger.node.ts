@@ -150,7 +150,7 @@ export class AgentPlatformTrigger implements INodeType {
 		if (!secret) return answer(401, { error: 'No signing secret is stored for this trigger; deactivate and activate the workflow' });
 
 		const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-		const verdict = verifyDelivery(req.rawBody as Buffer | undefined, req.headers, secret, tolerance);
+		const verdict = verifyDelivery(req.rawBody as Buffer | undefined, req.headers, secret, tolerance, Date.now(), req.body);
 		if (!verdict.ok) return answer(verdict.status, { error: `Rejected: ${verdict.reason}` });
 
 		const { event } = verdict;

@@ -25,12 +25,17 @@ type Headers = Record<string, string | string[] | undefined>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+/**
+ * `parsedBody` is the JSON n8n already parsed from these raw bytes (req.body); using it avoids
+ * parsing a large body twice. The signature is always checked over the raw bytes.
+ */
 export function verifyDelivery(
 	rawBody: Buffer | undefined,
 	headers: Headers,
 	secret: string,
 	toleranceSeconds: number,
 	now = Date.now(),
+	parsedBody?: unknown,
 ): Verdict {
 	if (!rawBody || rawBody.length === 0) return { ok: false, status: 400, reason: 'empty body' };
 	if (rawBody.length > MAX_BODY_BYTES) return { ok: false, status: 400, reason: `body larger than ${MAX_BODY_BYTES} bytes` };
@@ -39,11 +44,13 @@ export function verifyDelivery(
 	const check = verifySignature(secret, rawBody, signature);
 	if (!check.valid) return { ok: false, status: 401, reason: `signature ${check.reason}` };
 
-	let body: unknown;
-	try {
-		body = JSON.parse(rawBody.toString('utf8'));
-	} catch {
-		return { ok: false, status: 400, reason: 'body is not JSON' };
+	let body: unknown = parsedBody;
+	if (body === null || typeof body !== 'object' || typeof (body as { event?: unknown }).event !== 'string') {
+		try {
+			body = JSON.parse(rawBody.toString('utf8'));
+		} catch {
+			return { ok: false, status: 400, reason: 'body is not JSON' };
+		}
 	}
 	if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, status: 400, reason: 'body is not a JSON object' };
 	const event = body as Partial<DeliveryEvent>;

@@ -42,6 +42,9 @@ const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
 const children = new Set();
 
+/** `stopping` turns true once a signal asked everything to stop (an exit then is expected). */
+export const lifecycle = { stopping: false };
+
 function stopGroup(child, signal) {
 	try {
 		process.kill(-child.pid, signal);
@@ -71,6 +74,7 @@ function installExitHandlers() {
 	});
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 		process.once(signal, async () => {
+			lifecycle.stopping = true;
 			log(`${signal}: stopping ${children.size} process(es)`);
 			await Promise.all([...children].map((child) => stopProcess(child)));
 			process.exit(130);
@@ -88,11 +92,12 @@ export function startProcess(command, args, options) {
 
 // ---------------------------------------------------------------------------------------------
 
-export async function freePort() {
+/** A free port on 127.0.0.1: `preferred` when it is free, else any. */
+export async function freePort(preferred = 0) {
 	return await new Promise((resolve, reject) => {
 		const server = net.createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
+		server.once('error', (error) => (preferred ? freePort().then(resolve, reject) : reject(error)));
+		server.listen(preferred, '127.0.0.1', () => {
 			const { port } = server.address();
 			server.close(() => resolve(port));
 		});
@@ -128,8 +133,8 @@ export function installCommunityPackage(userFolder, tarball) {
  * Starts the sandbox through its CLI (`npm run sandbox`), in its own process so n8n's webhooks
  * and deliveries cross real sockets, and reads the lines it prints for scripts.
  */
-export async function startSandboxProcess(extraArgs = []) {
-	const child = startProcess(process.execPath, [path.join(repoRoot, 'test/sandbox/cli.mjs'), '--port', '0', ...extraArgs], {
+export async function startSandboxProcess(extraArgs = [], { port = 0 } = {}) {
+	const child = startProcess(process.execPath, [path.join(repoRoot, 'test/sandbox/cli.mjs'), '--port', String(port), ...extraArgs], {
 		cwd: repoRoot,
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
@@ -288,10 +293,18 @@ async function parse(res, what, unwrap) {
 	return unwrap(json);
 }
 
-/** Creates the credential that points at the sandbox; returns its id. */
+/**
+ * Creates the credential that points at the sandbox, or updates the one of that name (a reused
+ * user folder keeps it, but the sandbox may listen elsewhere this time); returns its id.
+ */
 export async function createCredential(api, sandbox, { name = CREDENTIAL_NAME, apiKey = sandbox.apiKey } = {}) {
-	const created = await api.rest('POST', '/credentials', { name, type: CREDENTIAL_TYPE, data: { apiKey, baseUrl: sandbox.baseUrl } });
-	return created.id;
+	const body = { name, type: CREDENTIAL_TYPE, data: { apiKey, baseUrl: sandbox.baseUrl } };
+	const existing = (await api.rest('GET', '/credentials')).find((c) => c.name === name && c.type === CREDENTIAL_TYPE);
+	if (existing) {
+		await api.rest('PATCH', `/credentials/${existing.id}`, body);
+		return existing.id;
+	}
+	return (await api.rest('POST', '/credentials', body)).id;
 }
 
 /** The example workflows in examples/, with every Agent Platform credential set to `credential`. */
@@ -309,13 +322,15 @@ export function loadExamples(credential) {
 		});
 }
 
-/** Imports the examples through the public API; returns [{ file, id, name }]. */
+/** Imports the examples through the public API (once per user folder); returns [{ file, id, name }]. */
 export async function importExamples(api, credentialId) {
 	const imported = [];
+	const existing = (await api.public('GET', '/workflows?limit=250')).data;
 	for (const { file, workflow } of loadExamples({ id: credentialId, name: CREDENTIAL_NAME })) {
 		const { name, nodes, connections, settings = { executionOrder: 'v1' } } = workflow;
-		const created = await api.public('POST', '/workflows', { name, nodes, connections, settings });
-		imported.push({ file, id: created.id, name });
+		// A reused user folder already has them (maybe edited by the user): leave those alone.
+		const id = existing.find((w) => w.name === name)?.id ?? (await api.public('POST', '/workflows', { name, nodes, connections, settings })).id;
+		imported.push({ file, id, name });
 	}
 	return imported;
 }
@@ -328,6 +343,7 @@ export async function importExamples(api, credentialId) {
 export async function bootAll({
 	userFolder = mkdtempSync(path.join(os.tmpdir(), 'n8n-agent-platform-')),
 	sandboxArgs = [],
+	sandboxPort = 0,
 	examples = true,
 	build = true,
 	port,
@@ -342,10 +358,10 @@ export async function bootAll({
 	installCommunityPackage(userFolder, tarball);
 	log(`installed ${path.basename(tarball)} as a community package in ${path.join(userFolder, '.n8n/nodes')}`);
 
-	const sandbox = await startSandboxProcess(sandboxArgs);
+	const sandbox = await startSandboxProcess(sandboxArgs, { port: sandboxPort && (await freePort(sandboxPort)) });
 	log(`sandbox at ${sandbox.baseUrl}`);
 	const logFile = path.join(userFolder, 'n8n.log');
-	const n8n = await startN8n({ userFolder, port: port ?? (await freePort()), logFile, logLevel, env });
+	const n8n = await startN8n({ userFolder, port: await freePort(port ?? 0), logFile, logLevel, env });
 	const stop = async () => {
 		await Promise.all([n8n.stop(), sandbox.stop()]);
 	};

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm run dev`: builds the package, starts the sandbox and a real n8n (pinned, on the Node it
+// needs, both from the npm registry and cached after the first run) with the package installed
+// the way n8n's community-package installer installs it, an owner, a credential pointing at the
+// sandbox and the example workflows. Prints where to go and what to try. Ctrl-C stops everything.
+//
+// The n8n user folder is kept in .cache/n8n-dev (git-ignored) so the login, workflows and edits
+// survive restarts; the sandbox starts fresh each time. Each start reinstalls the freshly built
+// package, so restart after changing code.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { OWNER, bootAll, lifecycle, repoRoot } from './n8n-boot.mjs';
+
+const usage = `Usage: npm run dev -- [options]
+  --port N          n8n's port on 127.0.0.1 (default 5678, or any free port if taken)
+  --sandbox-port N  the sandbox's port (default 4010, or any free port if taken)
+  --user-folder D   n8n user folder (default .cache/n8n-dev; delete it to start over)
+  --no-build        install the last build in dist/ instead of building
+  --log-level L     n8n's log level (default info; the log goes to <user folder>/n8n.log)
+  Sandbox options (see npm run sandbox -- --help) can follow after --sandbox, e.g.
+  npm run dev -- --sandbox --plan individual --latency 200`;
+
+const argv = process.argv.slice(2);
+const split = argv.indexOf('--sandbox');
+const { values } = parseArgs({
+	args: split === -1 ? argv : argv.slice(0, split),
+	options: {
+		port: { type: 'string', default: '5678' },
+		'sandbox-port': { type: 'string', default: '4010' },
+		'user-folder': { type: 'string', default: path.join(repoRoot, '.cache', 'n8n-dev') },
+		'no-build': { type: 'boolean', default: false },
+		'log-level': { type: 'string', default: 'info' },
+		help: { type: 'boolean', default: false },
+	},
+});
+if (values.help) {
+	console.log(usage);
+	process.exit(0);
+}
+
+const stack = await bootAll({
+	userFolder: path.resolve(values['user-folder']),
+	port: Number(values.port),
+	sandboxPort: Number(values['sandbox-port']),
+	sandboxArgs: split === -1 ? [] : argv.slice(split + 1),
+	build: !values['no-build'],
+	logLevel: values['log-level'],
+	examples: true,
+});
+
+const { n8n, sandbox } = stack;
+const workflowUrl = (file) => {
+	const found = stack.workflows.find((w) => w.file === file);
+	return found ? `${n8n.url}/workflow/${found.id}` : '(example missing)';
+};
+const promote = `curl -X POST ${sandbox.baseUrl}/memory/facts/fact_0003/promote -H 'Authorization: Bearer ${sandbox.apiKey}' -H 'Content-Type: application/json' -d '{"tier":"L4"}'`;
+
+console.log(`
+n8n with the Agent Platform nodes is running.
+
+  Editor     ${n8n.url}
+  Login      ${OWNER.email} / ${OWNER.password}
+  Sandbox    ${sandbox.baseUrl}  (a local fake Agent Platform; admin surface ${sandbox.adminUrl})
+  Credential "Agent Platform (sandbox)" already points at the sandbox
+  Log        ${stack.logFile}
+
+What to try first:
+  1. Knowledge document sync (${workflowUrl('knowledge-document-sync.json')}):
+     click "Execute workflow"; the sandbox's company overview document gets a new version.
+  2. The trigger (${workflowUrl('notify-on-promoted-fact.json')}):
+     open "When a fact is promoted", click "Listen for test event", then in a terminal:
+       ${promote}
+     The signed event arrives and is verified. (Add a Slack credential to the last node, or delete it.)
+  3. A new workflow: add "Agent Platform", choose Memory Fact > Get Many, and execute it.
+     The same node appears as a tool under an AI Agent (see the AI agent example).
+
+Ctrl-C stops n8n and the sandbox.`);
+
+// Stay up until Ctrl-C (handled in n8n-boot.mjs) or until n8n itself stops.
+n8n.process.once('exit', async (code) => {
+	if (lifecycle.stopping) return;
+	console.error(`n8n exited (${code}); see ${stack.logFile}. Stopping the sandbox.`);
+	await stack.stop();
+	process.exit(1);
+});
