@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `npm run test:e2e -- --screenshots` (or `node test/e2e/screenshots.mjs`): boots the same stack as
+// the e2e suite and photographs the nodes in the real n8n editor with headless Chromium (Debian's
+// `chromium`, driven by playwright-core), into docs/screenshots/*.png for the README.
+//
+// Chromium is not a dependency of the package: install it with `apt-get install -y chromium` (or
+// set CHROMIUM_PATH). The flags keep it from calling home; the editor itself is on 127.0.0.1.
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CREDENTIAL_NAME, NODE_TYPES, OWNER, bootAll, repoRoot } from '../harness/n8n-boot.mjs';
+
+const outDir = path.join(repoRoot, 'docs', 'screenshots');
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const log = (msg) => process.stderr.write(`[screenshots] ${msg}\n`);
+
+/** A small workflow that shows both nodes: Manual Trigger → Agent Platform (memory facts). */
+function showcase(credentialId) {
+	const credentials = { agentPlatformApi: { id: credentialId, name: CREDENTIAL_NAME } };
+	return {
+		name: 'Screenshot: memory facts of the support agent',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: randomUUID(), name: 'Run manually', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'c0ffee00-0000-4000-8000-000000000001',
+				name: 'Get memory facts',
+				type: NODE_TYPES.action,
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: {
+					resource: 'memoryFact',
+					operation: 'getMany',
+					limit: 5,
+					filters: { agentId: { __rl: true, mode: 'list', value: 'dep_support01', cachedResultName: 'Support Agent' }, tier: 'L3' },
+				},
+				credentials,
+			},
+		],
+		connections: { 'Run manually': { main: [[{ node: 'Get memory facts', type: 'main', index: 0 }]] } },
+	};
+}
+
+export async function takeScreenshots(stack) {
+	if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+	mkdirSync(outDir, { recursive: true });
+	const { api, n8n } = stack;
+	const wf = await api.public('POST', '/workflows', showcase(stack.credentialId));
+	const trigger = stack.workflows.find((w) => w.file === 'notify-on-promoted-fact.json');
+	const agent = stack.workflows.find((w) => w.file === 'ai-agent-with-agent-platform-tool.json');
+
+	const browser = await chromium.launch({
+		executablePath,
+		headless: true,
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	try {
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+		page.setDefaultTimeout(30_000);
+		await page.goto(`${n8n.url}/signin`);
+		await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(OWNER.email);
+		await page.locator('input[type="password"]').first().fill(OWNER.password);
+		await page.getByRole('button', { name: /sign in/i }).click();
+		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+
+		const shot = async (name) => {
+			await page.waitForTimeout(800); // let animations settle before the picture
+			await page.screenshot({ path: path.join(outDir, `${name}.png`) });
+			log(`docs/screenshots/${name}.png`);
+		};
+		const dismiss = async () => {
+			await page.keyboard.press('Escape');
+			await page.waitForTimeout(300);
+		};
+		const openWorkflow = async (id) => {
+			await page.goto(`${n8n.url}/workflow/${id}`);
+			await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+			await page.waitForTimeout(500);
+		};
+
+		// 1. The nodes panel: searching "Agent Platform" lists the node's actions and the trigger.
+		await openWorkflow(wf.id);
+		await page.keyboard.press('Tab');
+		await page.locator('[data-test-id="node-creator-search-bar"] input, input[placeholder*="Search"]').first().fill('Agent Platform');
+		await shot('node-panel-search');
+		await page.locator('[data-test-id="node-creator-node-item"]').filter({ hasText: /^Agent Platform$|Agent Platform\s*Manage/ }).first().click().catch(() => undefined);
+		await shot('node-panel-actions');
+		await dismiss();
+		await dismiss();
+
+		// 2. The action node's parameters (Memory Fact → Get Many with filters), then its output.
+		await openWorkflow(wf.id);
+		await page.getByRole('button', { name: /execute workflow/i }).first().click();
+		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Get memory facts' }).locator('[data-test-id="canvas-node-status-success"], .success').first().waitFor().catch(() => undefined);
+		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Get memory facts' }).dblclick();
+		await page.locator('[data-test-id="ndv"]').first().waitFor();
+		await shot('action-node-memory-facts');
+		await dismiss();
+
+		// 3. The trigger node: events, subscription mode, options.
+		await openWorkflow(trigger.id);
+		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'When a fact is promoted' }).dblclick();
+		await page.locator('[data-test-id="ndv"]').first().waitFor();
+		await shot('trigger-node');
+		await dismiss();
+
+		// 4. The node as an AI agent tool.
+		await openWorkflow(agent.id);
+		await shot('ai-agent-tool-workflow');
+		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Agent Platform' }).last().dblclick();
+		await page.locator('[data-test-id="ndv"]').first().waitFor();
+		await shot('ai-agent-tool-node');
+		await dismiss();
+	} finally {
+		await browser.close();
+	}
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+	const stack = await bootAll({ examples: true });
+	try {
+		await takeScreenshots(stack);
+	} finally {
+		await stack.stop();
+	}
+}
