@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { ROUTES } from '../../src/routes';
 import { startReceiver } from '../trigger/receiver.js';
 import { handlers } from './resources';
-import { startSandbox, type RunningSandbox } from '.';
+import { startSandbox, type RunningSandbox } from './index';
 
 let sb: RunningSandbox;
 beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
