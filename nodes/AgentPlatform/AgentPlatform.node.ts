@@ -5,15 +5,7 @@ import {
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
-import * as agent from './actions/agent';
-import * as apiRequest from './actions/apiRequest';
-import * as knowledgeDocument from './actions/knowledgeDocument';
-import * as member from './actions/member';
-import * as memoryFact from './actions/memoryFact';
-import * as organization from './actions/organization';
-import * as skill from './actions/skill';
-import * as team from './actions/team';
-import * as webhookSubscription from './actions/webhookSubscription';
+import { resources } from './actions';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
@@ -56,15 +48,7 @@ export class AgentPlatform implements INodeType {
 				],
 				default: 'memoryFact',
 			},
-			...agent.description,
-			...apiRequest.description,
-			...knowledgeDocument.description,
-			...member.description,
-			...memoryFact.description,
-			...organization.description,
-			...skill.description,
-			...team.description,
-			...webhookSubscription.description,
+			...Object.values(resources).flatMap((r) => r.description),
 		],
 	};
 

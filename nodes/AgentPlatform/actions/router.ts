@@ -12,33 +12,13 @@ import {
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../../src/client';
 import type { OperationModule, OperationRun } from '../helpers/types';
-import * as agent from './agent';
-import * as apiRequest from './apiRequest';
-import * as knowledgeDocument from './knowledgeDocument';
-import * as member from './member';
-import * as memoryFact from './memoryFact';
-import * as organization from './organization';
-import * as skill from './skill';
-import * as team from './team';
-import * as webhookSubscription from './webhookSubscription';
-
-const resources: Record<string, Record<string, unknown>> = {
-	agent,
-	apiRequest,
-	knowledgeDocument,
-	member,
-	memoryFact,
-	organization,
-	skill,
-	team,
-	webhookSubscription,
-};
+import { resources } from './index';
 
 /** Requests in flight at once for one node run. The rate budget, not this, limits the rate. */
 export const MAX_CONCURRENCY = 16;
 
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): OperationModule {
-	const candidate = resources[resource]?.[operation] as OperationModule | undefined;
+	const candidate = (resources as Record<string, Record<string, unknown>>)[resource]?.[operation] as OperationModule | undefined;
 	if (!candidate || typeof candidate.prepare !== 'function') {
 		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" is not known for the resource "${resource}"`);
 	}

@@ -86,6 +86,17 @@ export function locatorValue(value: unknown): string | undefined {
 	return value === undefined || value === null || value === '' ? undefined : String(value).trim();
 }
 
+/** An update with nothing to change is refused before any request; `fields` names what can be set. */
+export function requireChanges(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number, fields: string): IDataObject {
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'The parameter "Update Fields" is empty', {
+			itemIndex,
+			description: `Add at least one field to change: ${fields}.`,
+		});
+	}
+	return body;
+}
+
 /** Drops empty values from a collection of optional fields, so only what the user set is sent. */
 export function compact(fields: IDataObject): IDataObject {
 	const out: IDataObject = {};

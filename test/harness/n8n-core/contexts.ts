@@ -11,6 +11,7 @@ import {
 	type INodeParameters,
 	type INodeType,
 	type IWebhookData,
+	type IWorkflowExecuteAdditionalData,
 	type WorkflowActivateMode,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
@@ -42,6 +43,18 @@ export function harnessWorkflow(options: ContextOptions): { workflow: Workflow; 
 	return { workflow, node };
 }
 
+/** The node's `default` webhook as n8n registers it. */
+function defaultWebhook(workflow: Workflow, node: INode, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
+	return {
+		httpMethod: 'POST',
+		node: node.name,
+		path: 'agent-platform',
+		webhookDescription: { name: 'default', httpMethod: 'POST', path: 'agent-platform' },
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	} as unknown as IWebhookData;
+}
+
 export function loadOptionsContext(options: ContextOptions): LoadOptionsContext {
 	const { workflow, node } = harnessWorkflow(options);
 	const additionalData = buildAdditionalData(options.credentials);
@@ -55,14 +68,7 @@ export function hookContext(
 ): { context: HookContext; workflow: Workflow } {
 	const { workflow, node } = harnessWorkflow(options);
 	const additionalData = buildAdditionalData(options.credentials);
-	const webhookData = {
-		httpMethod: 'POST',
-		node: node.name,
-		path: 'agent-platform',
-		webhookDescription: { name: 'default', httpMethod: 'POST', path: 'agent-platform' },
-		workflowId: workflow.id,
-		workflowExecuteAdditionalData: additionalData,
-	} as unknown as IWebhookData;
+	const webhookData = defaultWebhook(workflow, node, additionalData);
 	const context = new HookContext(workflow, node, additionalData, options.mode ?? 'trigger', options.activation ?? 'activate', webhookData);
 	// n8n computes the URL from its own base URL; tests point it at their receiver.
 	(context as unknown as { getNodeWebhookUrl: () => string }).getNodeWebhookUrl = () => options.webhookUrl;
@@ -77,13 +83,6 @@ export function webhookContext(
 	const additionalData = buildAdditionalData(options.credentials);
 	(additionalData as unknown as IDataObject).httpRequest = options.request;
 	(additionalData as unknown as IDataObject).httpResponse = options.response ?? {};
-	const webhookData = {
-		httpMethod: 'POST',
-		node: node.name,
-		path: 'agent-platform',
-		webhookDescription: { name: 'default', httpMethod: 'POST', path: 'agent-platform' },
-		workflowId: workflow.id,
-		workflowExecuteAdditionalData: additionalData,
-	} as unknown as IWebhookData;
+	const webhookData = defaultWebhook(workflow, node, additionalData);
 	return new WebhookContext(workflow, node, additionalData, options.mode ?? 'webhook', webhookData, [], null);
 }

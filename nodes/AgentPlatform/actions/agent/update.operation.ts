@@ -1,7 +1,7 @@
-import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { AGENT_STATUSES, ID_PREFIX } from '../../../../src/vocabulary';
 import { agentLocator } from '../../descriptions/rlc.description';
-import { compact, getId } from '../../helpers/parameters';
+import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [
@@ -32,11 +32,6 @@ export const description = updateDisplayOptions({ show: { resource: ['agent'], o
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
 	const body = compact(this.getNodeParameter('updateFields', i, {}) as Record<string, string>);
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'The parameter "Update Fields" is empty', {
-			itemIndex: i,
-			description: 'Add at least one field to change: Agent Name, Description or Status.',
-		});
-	}
+	requireChanges(this, body, i, 'Agent Name, Description or Status');
 	return async (client) => await client.call('agent.update', { path: { agentId }, body, itemIndex: i });
 }

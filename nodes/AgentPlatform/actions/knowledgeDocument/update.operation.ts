@@ -1,6 +1,6 @@
-import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { documentLocator } from '../../descriptions/rlc.description';
-import { compact, getId } from '../../helpers/parameters';
+import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [
@@ -30,11 +30,6 @@ export const description = updateDisplayOptions({ show: { resource: ['knowledgeD
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const documentId = getId(this, 'documentId', i, 'Knowledge Document');
 	const body = compact(this.getNodeParameter('updateFields', i, {}) as Record<string, string>);
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'The parameter "Update Fields" is empty', {
-			itemIndex: i,
-			description: 'Add the Title and/or the Content to change.',
-		});
-	}
+	requireChanges(this, body, i, 'Title or Content');
 	return async (client) => await client.call('knowledgeDocument.update', { path: { documentId }, body, itemIndex: i });
 }

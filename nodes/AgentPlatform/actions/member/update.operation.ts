@@ -1,6 +1,6 @@
-import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { memberLocator } from '../../descriptions/rlc.description';
-import { compact, getId } from '../../helpers/parameters';
+import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { memberBody, memberFields } from './shared';
 
@@ -15,11 +15,6 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const memberId = getId(this, 'memberId', i, 'Member');
 	const fields = this.getNodeParameter('updateFields', i, {}) as Record<string, unknown>;
 	const body = compact(memberBody(fields) as Record<string, string>);
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'The parameter "Update Fields" is empty', {
-			itemIndex: i,
-			description: 'Add at least one field to change: Name, Role or Team.',
-		});
-	}
+	requireChanges(this, body, i, 'Name, Role or Team');
 	return async (client) => await client.call('member.update', { path: { memberId }, body, itemIndex: i });
 }

@@ -1,6 +1,6 @@
-import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { teamLocator } from '../../descriptions/rlc.description';
-import { compact, getId } from '../../helpers/parameters';
+import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [
@@ -23,11 +23,6 @@ export const description = updateDisplayOptions({ show: { resource: ['team'], op
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const teamId = getId(this, 'teamId', i, 'Team');
 	const body = compact(this.getNodeParameter('updateFields', i, {}) as Record<string, string>);
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'The parameter "Update Fields" is empty', {
-			itemIndex: i,
-			description: 'Add the Name and/or the Description to change.',
-		});
-	}
+	requireChanges(this, body, i, 'Name or Description');
 	return async (client) => await client.call('team.update', { path: { teamId }, body, itemIndex: i });
 }

@@ -1,6 +1,6 @@
-import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { webhookLocator } from '../../descriptions/rlc.description';
-import { compact, getId } from '../../helpers/parameters';
+import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { eventsOption, optionalFields, urlOption } from './shared';
 
@@ -23,11 +23,6 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const fields = this.getNodeParameter('updateFields', i, {}) as Record<string, unknown>;
 	const body = compact(fields as Record<string, string>);
 	if (Array.isArray(body.events) && body.events.length === 0) delete body.events;
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'The parameter "Update Fields" is empty', {
-			itemIndex: i,
-			description: 'Add at least one field to change: URL, Events, Description or Active.',
-		});
-	}
+	requireChanges(this, body, i, 'URL, Events, Description or Active');
 	return async (client) => await client.call('webhookSubscription.update', { path: { webhookId }, body, itemIndex: i });
 }
