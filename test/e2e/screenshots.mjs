@@ -8,8 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { CREDENTIAL_NAME, NODE_TYPES, OWNER, bootAll, repoRoot } from '../harness/n8n-boot.mjs';
+import { CREDENTIAL_NAME, N8nApi, NODE_TYPES, OWNER, bootAll, loadExamples, repoRoot } from '../harness/n8n-boot.mjs';
 
 const outDir = path.join(repoRoot, 'docs', 'screenshots');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -79,12 +81,14 @@ export async function takeScreenshots(stack) {
 			await page.waitForTimeout(500);
 		};
 
-		// 1. The nodes panel: searching "Agent Platform" lists the node's actions and the trigger.
+		// 1. The nodes panel: searching "Agent Platform" finds the node; opening it lists its actions.
 		await openWorkflow(wf.id);
-		await page.keyboard.press('Tab');
-		await page.locator('[data-test-id="node-creator-search-bar"] input, input[placeholder*="Search"]').first().fill('Agent Platform');
+		await page.locator('[data-test-id="node-creator-plus-button"]').click();
+		await page.locator('[data-test-id="node-creator-search-bar"]').fill('Agent Platform');
+		await page.locator('[data-test-id="node-creator-item-name"]').filter({ hasText: /^Agent Platform$/ }).first().waitFor();
 		await shot('node-panel-search');
-		await page.locator('[data-test-id="node-creator-node-item"]').filter({ hasText: /^Agent Platform$|Agent Platform\s*Manage/ }).first().click().catch(() => undefined);
+		await page.locator('[data-test-id="node-creator-item-name"]').filter({ hasText: /^Agent Platform$/ }).first().click();
+		await page.locator('[data-test-id="node-creator-action-item"]').first().waitFor();
 		await shot('node-panel-actions');
 		await dismiss();
 		await dismiss();
@@ -114,14 +118,31 @@ export async function takeScreenshots(stack) {
 		await dismiss();
 	} finally {
 		await browser.close();
+		await api.public('DELETE', `/workflows/${wf.id}`).catch(() => undefined);
 	}
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) {
-	const stack = await bootAll({ examples: true });
-	try {
-		await takeScreenshots(stack);
-	} finally {
-		await stack.stop();
+/** The parts of a booted stack the screenshots need, from an n8n already running (npm run dev). */
+async function attach(url) {
+	const api = new N8nApi(url);
+	await api.setupOwner();
+	await api.createApiKey('screenshots');
+	const credentialId = (await api.rest('GET', '/credentials')).find((c) => c.name === CREDENTIAL_NAME)?.id;
+	const existing = (await api.public('GET', '/workflows?limit=250')).data;
+	const workflows = loadExamples({}).map(({ file, workflow }) => ({ file, id: existing.find((w) => w.name === workflow.name)?.id }));
+	return { api, n8n: { url }, credentialId, workflows };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+	const { values } = parseArgs({ options: { url: { type: 'string' } } });
+	if (values.url) {
+		await takeScreenshots(await attach(values.url));
+	} else {
+		const stack = await bootAll({ examples: true });
+		try {
+			await takeScreenshots(stack);
+		} finally {
+			await stack.stop();
+		}
 	}
 }
