@@ -95,16 +95,16 @@ export async function takeScreenshots(stack) {
 
 		// 2. The action node's parameters (Memory Fact → Get Many with filters), then its output.
 		await openWorkflow(wf.id);
-		await page.getByRole('button', { name: /execute workflow/i }).first().click();
-		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Get memory facts' }).locator('[data-test-id="canvas-node-status-success"], .success').first().waitFor().catch(() => undefined);
-		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Get memory facts' }).dblclick();
+		await page.locator('[data-test-id="execute-workflow-button"]').click({ force: true });
+		await page.getByText(/workflow executed successfully/i).first().waitFor();
+		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Get memory facts' }).dblclick({ force: true });
 		await page.locator('[data-test-id="ndv"]').first().waitFor();
 		await shot('action-node-memory-facts');
 		await dismiss();
 
 		// 3. The trigger node: events, subscription mode, options.
 		await openWorkflow(trigger.id);
-		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'When a fact is promoted' }).dblclick();
+		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'When a fact is promoted' }).dblclick({ force: true });
 		await page.locator('[data-test-id="ndv"]').first().waitFor();
 		await shot('trigger-node');
 		await dismiss();
@@ -112,7 +112,7 @@ export async function takeScreenshots(stack) {
 		// 4. The node as an AI agent tool.
 		await openWorkflow(agent.id);
 		await shot('ai-agent-tool-workflow');
-		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Agent Platform' }).last().dblclick();
+		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Agent Platform' }).last().dblclick({ force: true });
 		await page.locator('[data-test-id="ndv"]').first().waitFor();
 		await shot('ai-agent-tool-node');
 		await dismiss();
