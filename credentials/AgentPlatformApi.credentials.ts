@@ -55,5 +55,29 @@ export class AgentPlatformApi implements ICredentialType {
 			qs: { limit: 1 },
 			method: 'GET',
 		},
+		// Without rules n8n shows only the HTTP status text ("Unauthorized"); these say what to fix.
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The API key was refused (401): copy the full ctx_... key again from the dashboard; it may have been revoked',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The API key is valid but may not list agents (403): use a key with read access',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'No Agent Platform API answered at this Base URL (404): it should be the API address ending in /v1',
+				},
+			},
+		],
 	};
 }

@@ -1,185 +1,362 @@
-// End-to-end in a real n8n: the package installed as a community package, driven through n8n's
-// REST and public API, against the sandbox. One boot for the whole file.
+// End-to-end in a real n8n: the package installed as a community package (test/harness/n8n-boot.mjs),
+// driven through n8n's REST and public API against the sandbox, which runs in its own process so
+// every request and webhook delivery crosses a real socket. One boot for the whole file; the
+// suites run in order (the secrets scan at the end reads what the others produced).
+//
+// node:test rather than jest: this suite is plain .mjs because it needs processes, files and
+// timers, which the strict lint forbids in .ts, and it does not share jest's in-process sandbox.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { bootAll } from '../harness/n8n-boot.mjs';
+import { CREDENTIAL_NAME, NODE_TYPES, bootAll } from '../harness/n8n-boot.mjs';
+import { N8n, Sandbox, byId, eventually, outputsOf } from './helpers.mjs';
+import { takeScreenshots } from './screenshots.mjs';
 
-let env;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Spec §6 signature, written out independently of src/signing.ts on purpose: a cross-check. */
+const sign = (secret, body) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-before(async () => {
-	env = await bootAll({ examples: true });
-}, { timeout: 600_000 });
+let stack;
+let n8n;
+let sandbox;
+/** Signing secrets seen during the run; none may appear where it should not. */
+const secrets = new Set();
+/** The one execution and node allowed to show a secret: the action node's webhook create. */
+const allowedSecretOutput = { executionId: undefined, node: 'Create subscription' };
 
-after(() => env?.stop());
+before(
+	async () => {
+		// Debug level, so the log scan below also covers what n8n logs only when asked to.
+		stack = await bootAll({ examples: true, logLevel: 'debug' });
+		n8n = new N8n(stack);
+		sandbox = new Sandbox(stack.sandbox);
+	},
+	{ timeout: 600_000 },
+);
 
-const sandbox = async (path, init = {}) => {
-	const res = await fetch(`${env.sandbox.baseUrl}${path}`, {
-		...init,
-		headers: { authorization: `Bearer ${env.sandbox.apiKey}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
-	});
-	return await res.json();
-};
-const admin = async (path, init = {}) => (await (await fetch(`${env.sandbox.adminUrl}${path}`, { ...init, headers: { 'content-type': 'application/json' } })).json()).data;
+after(async () => {
+	await stack?.stop();
+});
 
-/** A workflow: Webhook (answers with the last node's items) → Agent Platform node. */
-async function webhookWorkflow(name, parameters) {
-	const path = `e2e-${randomUUID()}`;
-	const workflow = await env.api.public('POST', '/workflows', {
-		name,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{ id: randomUUID(), name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { httpMethod: 'GET', path, responseMode: 'lastNode', responseData: 'allEntries' } },
-			{ id: randomUUID(), name: 'Agent Platform', type: 'n8n-nodes-agent-platform.agentPlatform', typeVersion: 1, position: [300, 0], parameters, credentials: { agentPlatformApi: { id: env.credentialId, name: 'Agent Platform (sandbox)' } } },
-		],
-		connections: { Webhook: { main: [[{ node: 'Agent Platform', type: 'main', index: 0 }]] } },
-	});
-	await env.api.public('POST', `/workflows/${workflow.id}/activate`);
-	return { id: workflow.id, url: `${env.n8n.url}/webhook/${path}` };
-}
-
-async function call(url) {
-	for (let attempt = 0; attempt < 20; attempt++) {
-		const res = await fetch(url);
-		if (res.status !== 404) return { status: res.status, json: await res.json() };
-		await sleep(250); // a freshly activated webhook can answer 404 for a moment
-	}
-	throw new Error(`webhook ${url} never registered`);
-}
-
-const rl = (value) => ({ __rl: true, mode: 'id', value });
+const nonce = () => `e2e-${randomUUID().slice(0, 8)}`;
+const ids = (items) => items.map((item) => item.id).sort();
 
 describe('the package in n8n', () => {
-	test('action node, its tool variant and the trigger are registered', async () => {
-		const res = await fetch(`${env.n8n.url}/types/nodes.json`, { headers: { cookie: env.api.cookie } });
-		const names = (await res.json()).map((t) => t.name).filter((n) => n.startsWith('n8n-nodes-agent-platform.'));
-		assert.deepEqual(names.sort(), ['n8n-nodes-agent-platform.agentPlatform', 'n8n-nodes-agent-platform.agentPlatformTool', 'n8n-nodes-agent-platform.agentPlatformTrigger']);
+	test('the action node, its tool variant and the trigger are registered node types', async () => {
+		const res = await fetch(`${stack.n8n.url}/types/nodes.json`, { headers: { cookie: stack.api.cookie } });
+		const types = (await res.json()).filter((t) => t.name.startsWith('n8n-nodes-agent-platform.'));
+		assert.deepEqual(types.map((t) => t.name).sort(), [NODE_TYPES.action, NODE_TYPES.tool, NODE_TYPES.trigger].sort());
+		const byName = Object.fromEntries(types.map((t) => [t.name, t]));
+		assert.equal(byName[NODE_TYPES.tool].outputs[0], 'ai_tool');
+		assert.deepEqual(byName[NODE_TYPES.trigger].inputs, []);
+		// n8n's node panel hides nodes in the "AI" category from normal search unless they are AI
+		// root nodes; the action node and trigger must stay findable (the tool variant is AI).
+		for (const name of [NODE_TYPES.action, NODE_TYPES.trigger]) assert.ok(!byName[name].codex.categories.includes('AI'), `${name} is in the AI category`);
 	});
 
-	test('the credential test passes with the sandbox key and fails clearly with a bad one', async () => {
-		const test = (apiKey) => env.api.rest('POST', '/credentials/test', { credentials: { id: env.credentialId, name: 'test', type: 'agentPlatformApi', data: { apiKey, baseUrl: env.sandbox.baseUrl } } });
-		assert.equal((await test(env.sandbox.apiKey)).status, 'OK');
-		const bad = await test(['ctx', 'revoked', 'key'].join('_'));
+	test('the credential test passes with the sandbox key and fails with a clear message for a bad one', async () => {
+		const good = await n8n.testCredential(stack.sandbox.apiKey, stack.sandbox.baseUrl);
+		assert.equal(good.status, 'OK', JSON.stringify(good));
+		const bad = await n8n.testCredential(['ctx', 'revoked', 'key'].join('_'), stack.sandbox.baseUrl);
 		assert.equal(bad.status, 'Error');
-		assert.match(bad.message, /Unauthorized|Invalid API key/);
+		assert.match(bad.message, /API key was refused/);
+		const wrongUrl = await n8n.testCredential(stack.sandbox.apiKey, stack.sandbox.baseUrl.replace('/v1', '/v9'));
+		assert.equal(wrongUrl.status, 'Error');
+		assert.match(wrongUrl.message, /Base URL/);
 	});
 
-	test('the example workflows were imported', async () => {
-		const { data } = await env.api.public('GET', '/workflows?limit=50');
-		assert.ok(data.length >= 5, `expected the 5 examples, got ${data.length}`);
+	test('the example workflows are imported and their nodes are known to n8n', async () => {
+		assert.equal(stack.workflows.length, 5);
+		const known = new Set((await (await fetch(`${stack.n8n.url}/types/nodes.json`, { headers: { cookie: stack.api.cookie } })).json()).map((t) => t.name));
+		for (const { id, name } of stack.workflows) {
+			const workflow = await stack.api.public('GET', `/workflows/${id}`);
+			for (const node of workflow.nodes) assert.ok(known.has(node.type), `${name}: unknown node type ${node.type}`);
+		}
+	});
+
+	test('the knowledge document sync example runs and the sandbox has the new version', async () => {
+		const before = (await sandbox.api('/knowledge/documents/doc_company_overview')).data;
+		const { id } = stack.workflows.find((w) => w.file === 'knowledge-document-sync.json');
+		const execution = await n8n.runManually(id);
+		assert.equal(execution.status, 'success');
+		const [updated] = outputsOf(execution)['Update the document'];
+		const after = (await sandbox.api('/knowledge/documents/doc_company_overview')).data;
+		assert.equal(after.version, before.version + 1);
+		assert.equal(updated.version, after.version);
+		assert.equal(updated.content, after.content);
+	});
+
+	test('the bulk memory clean-up example deletes exactly the matching facts', async () => {
+		const matching = await sandbox.all('/memory/facts?agent_id=dep_support01&tier=L1');
+		assert.ok(matching.length > 0, 'the seed has L1 facts of dep_support01');
+		const total = (await sandbox.all('/memory/facts')).length;
+		const { id } = stack.workflows.find((w) => w.file === 'bulk-memory-cleanup.json');
+		const execution = await n8n.runManually(id);
+		assert.equal(execution.status, 'success');
+		assert.deepEqual(ids(outputsOf(execution)['Find L1 session facts']), ids(matching));
+		assert.deepEqual(await sandbox.all('/memory/facts?agent_id=dep_support01&tier=L1'), []);
+		assert.equal((await sandbox.all('/memory/facts')).length, total - matching.length);
 	});
 });
 
-describe('a workflow per resource group matches the sandbox', () => {
-	const cases = [
-		['agents', { resource: 'agent', operation: 'getMany', returnAll: true }, '/agents?limit=100'],
-		['memory facts', { resource: 'memoryFact', operation: 'getMany', returnAll: true, simplify: false }, '/memory/facts?limit=100'],
-		['knowledge documents', { resource: 'knowledgeDocument', operation: 'getMany', returnAll: true, simplify: false }, '/knowledge/documents?limit=100'],
-		['teams', { resource: 'team', operation: 'getMany', returnAll: true }, '/organization/teams?limit=100'],
-		['members', { resource: 'member', operation: 'getMany', returnAll: true }, '/organization/members?limit=100'],
-		['skills', { resource: 'skill', operation: 'getMany', agentId: rl('dep_support01'), returnAll: true }, '/agents/dep_support01/skills?limit=100'],
-		['webhook subscriptions', { resource: 'webhookSubscription', operation: 'getMany', returnAll: true }, '/webhooks?limit=100'],
-	];
-	for (const [name, parameters, path] of cases) {
-		test(name, async () => {
-			const wf = await webhookWorkflow(`e2e ${name}`, parameters);
-			const { status, json } = await call(wf.url);
-			assert.equal(status, 200);
-			const expected = (await sandbox(path)).data;
-			assert.deepEqual(json, expected);
-		});
-	}
-
-	test('organization', async () => {
-		const wf = await webhookWorkflow('e2e organization', { resource: 'organization', operation: 'get' });
-		const { json } = await call(wf.url);
-		assert.equal(json[0].id, 'org_acme');
+describe('a workflow per resource group: output matches the sandbox', () => {
+	test('agents: get many, get, update', async () => {
+		const description = nonce();
+		const { execution, outputs } = await n8n.runChain('e2e agents', [
+			{ name: 'Get many agents', parameters: { resource: 'agent', operation: 'getMany', returnAll: true } },
+			{ name: 'Get agent', parameters: { resource: 'agent', operation: 'get', agentId: byId('dep_support01') } },
+			{ name: 'Update agent', parameters: { resource: 'agent', operation: 'update', agentId: byId('dep_ops03'), updateFields: { description } } },
+		]);
+		assert.equal(execution.status, 'success');
+		assert.deepEqual(ids(outputs['Get many agents']), ids(await sandbox.all('/agents')));
+		assert.deepEqual(outputs['Get agent'], [(await sandbox.api('/agents/dep_support01')).data]);
+		assert.equal(outputs['Update agent'][0].description, description);
+		assert.equal((await sandbox.api('/agents/dep_ops03')).data.description, description);
 	});
 
-	test('a write: promote a memory fact', async () => {
-		const wf = await webhookWorkflow('e2e promote', { resource: 'memoryFact', operation: 'promote', factId: rl('fact_0003'), promoteTo: { tier: 'L4' } });
-		const { json } = await call(wf.url);
-		assert.equal(json[0].tier, 'L4');
-		assert.equal((await sandbox('/memory/facts/fact_0003')).data.tier, 'L4');
+	test('memory facts: create, promote, get, search, delete', async () => {
+		const content = `The e2e fact ${nonce()}`;
+		const created = "={{ $('Create fact').item.json.id }}";
+		const { execution, outputs } = await n8n.runChain('e2e memory facts', [
+			{ name: 'Create fact', parameters: { resource: 'memoryFact', operation: 'create', agentId: byId('dep_support01'), content, additionalFields: { tier: 'L1', scope: 'agent' } } },
+			{ name: 'Promote fact', parameters: { resource: 'memoryFact', operation: 'promote', factId: byId(created), promoteTo: { tier: 'L3', scope: 'team' } } },
+			{ name: 'Get fact', parameters: { resource: 'memoryFact', operation: 'get', factId: byId(created) } },
+			{ name: 'Search facts', parameters: { resource: 'memoryFact', operation: 'getMany', returnAll: true, simplify: false, filters: { text: content } } },
+			{ name: 'Delete fact', parameters: { resource: 'memoryFact', operation: 'delete', factId: byId('fact_0002') } },
+		]);
+		assert.equal(execution.status, 'success');
+		const [fact] = outputs['Create fact'];
+		assert.equal(fact.content, content);
+		assert.deepEqual([outputs['Promote fact'][0].tier, outputs['Promote fact'][0].scope], ['L3', 'team']);
+		const stored = (await sandbox.api(`/memory/facts/${fact.id}`)).data;
+		assert.deepEqual(outputs['Get fact'], [stored]);
+		assert.deepEqual([stored.tier, stored.scope], ['L3', 'team']);
+		assert.deepEqual(ids(outputs['Search facts']), [fact.id]);
+		assert.equal((await sandbox.api('/memory/facts/fact_0002')).status, 404);
+	});
+
+	test('knowledge documents: get many, update, get', async () => {
+		const content = `# Products\n\nUpdated by ${nonce()}`;
+		const before = (await sandbox.api('/knowledge/documents/doc_products_services')).data;
+		const { execution, outputs } = await n8n.runChain('e2e knowledge', [
+			{ name: 'Get many documents', parameters: { resource: 'knowledgeDocument', operation: 'getMany', returnAll: true, simplify: false } },
+			{ name: 'Update document', parameters: { resource: 'knowledgeDocument', operation: 'update', documentId: byId('doc_products_services'), updateFields: { content } } },
+			{ name: 'Get document', parameters: { resource: 'knowledgeDocument', operation: 'get', documentId: byId('doc_products_services') } },
+		]);
+		assert.equal(execution.status, 'success');
+		assert.deepEqual(ids(outputs['Get many documents']), ids(await sandbox.all('/knowledge/documents')));
+		const after = (await sandbox.api('/knowledge/documents/doc_products_services')).data;
+		assert.equal(after.content, content);
+		assert.equal(after.version, before.version + 1);
+		assert.deepEqual(outputs['Get document'], [after]);
+	});
+
+	test('organization, teams and members: get, create team, add member, list by team, update, remove', async () => {
+		const teamName = `Team ${nonce()}`;
+		const email = `${nonce()}@acme.example`;
+		const team = "={{ $('Create team').item.json.id }}";
+		const { execution, outputs } = await n8n.runChain('e2e organization', [
+			{ name: 'Get organization', parameters: { resource: 'organization', operation: 'get' } },
+			{ name: 'Create team', parameters: { resource: 'team', operation: 'create', name: teamName, additionalFields: { description: 'made by e2e' } } },
+			{ name: 'Add member', parameters: { resource: 'member', operation: 'add', email, additionalFields: { name: 'E2E Person', role: 'member', teamId: byId(team) } } },
+			{ name: 'Members of the team', parameters: { resource: 'member', operation: 'getMany', returnAll: true, filters: { teamId: byId(team) } } },
+			{ name: 'Rename team', parameters: { resource: 'team', operation: 'update', teamId: byId(team), updateFields: { name: `${teamName} (renamed)` } } },
+			{ name: 'Remove member', parameters: { resource: 'member', operation: 'remove', memberId: byId("={{ $('Add member').item.json.id }}") } },
+		]);
+		assert.equal(execution.status, 'success');
+		// Read before the team was created: the same organization, one team fewer than now.
+		const org = (await sandbox.api('/organization')).data;
+		assert.deepEqual(outputs['Get organization'], [{ ...org, team_count: org.team_count - 1 }]);
+		const [created] = outputs['Create team'];
+		const [member] = outputs['Add member'];
+		assert.equal(member.team_id, created.id);
+		assert.deepEqual(ids(outputs['Members of the team']), [member.id]);
+		assert.equal((await sandbox.api(`/organization/teams/${created.id}`)).data.name, `${teamName} (renamed)`);
+		assert.equal((await sandbox.api(`/organization/members/${member.id}`)).status, 404);
+	});
+
+	test('skills: get many, disable, enable', async () => {
+		const state = async () => Object.fromEntries((await sandbox.all('/agents/dep_sales02/skills')).map((s) => [s.id, s.enabled]));
+		assert.deepEqual([(await state()).web_browsing, (await state()).data_query], [true, false], 'the seed this test changes');
+		const { execution, outputs } = await n8n.runChain('e2e skills', [
+			{ name: 'Get skills', parameters: { resource: 'skill', operation: 'getMany', agentId: byId('dep_sales02'), returnAll: true } },
+			{ name: 'Disable web browsing', parameters: { resource: 'skill', operation: 'disable', agentId: byId('dep_sales02'), skillId: 'web_browsing' } },
+			{ name: 'Enable data query', parameters: { resource: 'skill', operation: 'enable', agentId: byId('dep_sales02'), skillId: 'data_query' } },
+		]);
+		assert.equal(execution.status, 'success');
+		assert.deepEqual(ids(outputs['Get skills']), ids(await sandbox.all('/agents/dep_sales02/skills')));
+		const now = await state();
+		assert.equal(now.web_browsing, false);
+		assert.equal(now.data_query, true);
+		assert.equal(outputs['Disable web browsing'][0].enabled, false);
+		assert.equal(outputs['Enable data query'][0].enabled, true);
+	});
+
+	test('webhook subscriptions: create (the one output with a secret), get, update, list, delete', async () => {
+		const description = nonce();
+		const sub = "={{ $('Create subscription').item.json.id }}";
+		const { execution, outputs } = await n8n.runChain('e2e webhook subscriptions', [
+			{ name: 'Create subscription', parameters: { resource: 'webhookSubscription', operation: 'create', url: 'http://127.0.0.1:9/e2e-nowhere', events: ['memory.fact_created'], additionalFields: { description } } },
+			{ name: 'Get subscription', parameters: { resource: 'webhookSubscription', operation: 'get', webhookId: byId(sub) } },
+			{ name: 'Add an event', parameters: { resource: 'webhookSubscription', operation: 'update', webhookId: byId(sub), updateFields: { events: ['memory.fact_created', 'agent.status_changed'] } } },
+			{ name: 'List subscriptions', parameters: { resource: 'webhookSubscription', operation: 'getMany', returnAll: true } },
+			{ name: 'Delete subscription', parameters: { resource: 'webhookSubscription', operation: 'delete', webhookId: byId(sub) } },
+		]);
+		assert.equal(execution.status, 'success');
+		const [created] = outputs['Create subscription'];
+		assert.match(created.secret, /^whsec_/);
+		assert.ok(created.secret_notice, 'the create output says the secret is shown once');
+		secrets.add(created.secret);
+		allowedSecretOutput.executionId = execution.id;
+		assert.equal(outputs['Get subscription'][0].secret, undefined);
+		assert.equal(outputs['Get subscription'][0].description, description);
+		assert.deepEqual(outputs['Add an event'][0].events.sort(), ['agent.status_changed', 'memory.fact_created']);
+		assert.ok(ids(outputs['List subscriptions']).includes(created.id));
+		assert.ok(!(await sandbox.admin('/webhooks')).some((s) => s.id === created.id), 'the subscription is gone from the sandbox');
+	});
+
+	test('API request: any path, paginated', async () => {
+		const { execution, outputs } = await n8n.runChain('e2e api request', [
+			{ name: 'List teams', parameters: { resource: 'apiRequest', operation: 'request', method: 'GET', path: '/organization/teams', paginate: true, returnAll: true } },
+		]);
+		assert.equal(execution.status, 'success');
+		assert.deepEqual(ids(outputs['List teams']), ids(await sandbox.all('/organization/teams')));
 	});
 });
 
 describe('the trigger in n8n', () => {
 	let workflowId;
 	let subscription;
+	let secret;
+	const events = ['memory.fact_created', 'memory.fact_promoted'];
+	const executions = async () => await n8n.executions(workflowId);
+	const triggerOutput = (execution) => outputsOf(execution)['Agent Platform Trigger'][0];
+	const ourSubscriptions = async () => (await sandbox.admin('/webhooks')).filter((s) => s.url.startsWith(stack.n8n.url));
 
-	test('activation registers one subscription for the production URL', async () => {
-		const workflow = await env.api.public('POST', '/workflows', {
+	test('activating the workflow registers one subscription for its production URL', async () => {
+		const webhookId = randomUUID();
+		const workflow = await n8n.createWorkflow({
 			name: 'e2e trigger',
 			settings: { executionOrder: 'v1' },
 			nodes: [
-				{ id: randomUUID(), name: 'Agent Platform Trigger', type: 'n8n-nodes-agent-platform.agentPlatformTrigger', typeVersion: 1, position: [0, 0], webhookId: randomUUID(), parameters: { subscriptionMode: 'create', events: ['memory.fact_created'], options: {} }, credentials: { agentPlatformApi: { id: env.credentialId, name: 'Agent Platform (sandbox)' } } },
+				{
+					id: randomUUID(),
+					name: 'Agent Platform Trigger',
+					type: NODE_TYPES.trigger,
+					typeVersion: 1,
+					position: [0, 0],
+					webhookId,
+					parameters: { subscriptionMode: 'create', events, options: {} },
+					credentials: { agentPlatformApi: { id: stack.credentialId, name: CREDENTIAL_NAME } },
+				},
 				{ id: randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0], parameters: {} },
 			],
 			connections: { 'Agent Platform Trigger': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] } },
 		});
 		workflowId = workflow.id;
-		await env.api.public('POST', `/workflows/${workflowId}/activate`);
-		// n8n finishes registering a workflow's webhooks shortly after the activate call returns.
-		let subs = [];
-		for (let i = 0; i < 40 && subs.length === 0; i++) {
-			await sleep(250);
-			subs = (await admin('/webhooks')).filter((s) => s.url.startsWith(env.n8n.url));
-		}
+		await stack.api.public('POST', `/workflows/${workflowId}/activate`);
+		const subs = await eventually(async () => ((await ourSubscriptions()).length > 0 ? await ourSubscriptions() : undefined), 'the subscription');
 		assert.equal(subs.length, 1);
-		assert.match(subs[0].url, /\/webhook\//);
-		assert.deepEqual(subs[0].events, ['memory.fact_created']);
+		assert.equal(subs[0].url, `${stack.n8n.url}/webhook/${webhookId}/webhook`);
+		assert.deepEqual([...subs[0].events].sort(), events);
 		subscription = subs[0];
+		// n8n keeps the id and the one-time secret in the workflow's static data.
+		const stored = (await stack.api.public('GET', `/workflows/${workflowId}`)).staticData?.['node:Agent Platform Trigger'];
+		assert.equal(stored?.subscriptionId, subscription.id);
+		assert.match(stored?.secret ?? '', /^whsec_/);
+		secret = stored.secret;
+		secrets.add(secret);
 	});
 
-	const executions = async () => (await env.api.public('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=50`)).data;
-
-	test('an event the sandbox delivers starts an execution with the verified payload', async () => {
-		await sleep(1000);
-		const fact = (await sandbox('/memory/facts', { method: 'POST', body: JSON.stringify({ agent_id: 'dep_sales02', content: 'E2E delivered fact' }) })).data;
-		let found;
-		for (let i = 0; i < 40 && !found; i++) {
-			await sleep(250);
-			found = (await executions()).find((e) => JSON.stringify(e.data ?? {}).includes(fact.id));
-		}
-		assert.ok(found, 'no execution carried the delivered fact');
-		const output = found.data.resultData.runData['Agent Platform Trigger'][0].data.main[0][0].json;
-		assert.equal(output.event, 'memory.fact_created');
-		assert.equal(output.org_id, 'org_acme');
-		assert.equal(output.data.fact.id, fact.id);
+	test('an event from a real API action starts an execution with the verified payload', async () => {
+		// A freshly registered production webhook can answer 404 for a moment; the sandbox retries.
+		const fact = (await sandbox.api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_sales02', content: `Delivered ${nonce()}` } })).data;
+		const execution = await eventually(async () => (await executions()).find((e) => triggerOutput(e)?.data?.fact?.id === fact.id), 'the execution');
+		const delivered = await eventually(
+			async () => (await sandbox.admin(`/deliveries?subscription_id=${subscription.id}`)).find((d) => d.status === 200 && d.body.includes(fact.id)),
+			'the accepted delivery',
+		);
+		assert.equal(execution.status, 'success');
+		assert.deepEqual(triggerOutput(execution), JSON.parse(delivered.body));
+		assert.equal(triggerOutput(execution).event, 'memory.fact_created');
 	});
 
-	test('a tampered event and a replayed event are refused and start nothing', async () => {
+	test('an event the sandbox emits starts an execution carrying exactly its data', async () => {
+		const data = { fact: { id: 'fact_0005', tier: 'L4', scope: 'company' }, previous: { tier: 'L3', scope: 'team' }, marker: nonce() };
+		await sandbox.admin('/emit', { method: 'POST', body: { event: 'memory.fact_promoted', data } });
+		const execution = await eventually(async () => (await executions()).find((e) => triggerOutput(e)?.data?.marker === data.marker), 'the execution');
+		assert.equal(triggerOutput(execution).event, 'memory.fact_promoted');
+		assert.equal(triggerOutput(execution).org_id, 'org_acme');
+		assert.deepEqual(triggerOutput(execution).data, data);
+	});
+
+	test('tampered, replayed and stale events are refused and start no execution', async () => {
 		const before = (await executions()).length;
-		const delivered = (await admin(`/deliveries?subscription_id=${subscription.id}`)).find((d) => d.status === 200);
-		const url = subscription.url;
-		const tampered = await fetch(url, { method: 'POST', headers: delivered.headers, body: delivered.body.replace('E2E delivered fact', 'E2E forged fact') });
+		const delivered = (await sandbox.admin(`/deliveries?subscription_id=${subscription.id}`)).find((d) => d.status === 200);
+		const post = async (headers, body) => {
+			const res = await fetch(subscription.url, { method: 'POST', headers, body });
+			return { status: res.status, text: await res.text() };
+		};
+
+		const tampered = await post(delivered.headers, delivered.body.replace('"org_acme"', '"org_evil"'));
 		assert.equal(tampered.status, 401);
-		const replayed = await fetch(url, { method: 'POST', headers: delivered.headers, body: delivered.body });
-		assert.equal(replayed.status, 200);
-		assert.match(await replayed.text(), /duplicate/);
-		await sleep(1500);
-		assert.equal((await executions()).length, before);
+		assert.match(tampered.text, /signature/);
+
+		const replayed = await post(delivered.headers, delivered.body);
+		assert.notEqual(replayed.status, 500);
+		assert.match(replayed.text, /duplicate/);
+
+		// Correctly signed (with the stored secret) but ten minutes old: outside the tolerance window.
+		const timestamp = new Date(Date.now() - 10 * 60_000).toISOString();
+		const body = JSON.stringify({ event: 'memory.fact_created', org_id: 'org_acme', timestamp, data: { fact: { id: 'fact_stale' } } });
+		const stale = await post({ 'content-type': 'application/json', 'x-service-event': 'memory.fact_created', 'x-service-timestamp': timestamp, 'x-service-signature': sign(secret, body) }, body);
+		assert.equal(stale.status, 401);
+		assert.match(stale.text, /tolerance/);
+
+		// A barrier instead of a pause: one more genuine event, and once its execution exists the
+		// refused ones (answered before it was even sent) have had every chance to show up.
+		const marker = nonce();
+		await sandbox.admin('/emit', { method: 'POST', body: { event: 'memory.fact_created', data: { marker } } });
+		await eventually(async () => (await executions()).find((e) => triggerOutput(e)?.data?.marker === marker), 'the barrier execution');
+		assert.equal((await executions()).length, before + 1);
 	});
 
-	test('deactivation removes the subscription', async () => {
-		await env.api.public('POST', `/workflows/${workflowId}/deactivate`);
-		let subs = [subscription];
-		for (let i = 0; i < 40 && subs.length > 0; i++) {
-			await sleep(250);
-			subs = (await admin('/webhooks')).filter((s) => s.url.startsWith(env.n8n.url));
-		}
-		assert.deepEqual(subs, []);
+	test('deactivating removes the subscription and forgets the secret', async () => {
+		await stack.api.public('POST', `/workflows/${workflowId}/deactivate`);
+		await eventually(async () => (await ourSubscriptions()).length === 0, 'the subscription to be deleted');
+		const stored = (await stack.api.public('GET', `/workflows/${workflowId}`)).staticData?.['node:Agent Platform Trigger'] ?? {};
+		assert.equal(stored.subscriptionId, undefined);
+		assert.equal(stored.secret, undefined);
 	});
 });
 
 describe('secrets', () => {
-	test('neither the API key nor a signing secret appears in execution data or in n8n\'s log', async () => {
-		const { data } = await env.api.public('GET', '/executions?includeData=true&limit=250');
-		const everything = JSON.stringify(data) + readFileSync(env.logFile, 'utf8');
-		assert.ok(!everything.includes(env.sandbox.apiKey), 'API key leaked');
-		assert.ok(!/whsec_[a-z0-9]{8,}/.test(everything), 'a signing secret leaked');
+	test('the API key and signing secrets appear nowhere in executions or n8n\'s log, except the webhook-create output', async () => {
+		assert.ok(secrets.size >= 2, 'the suites above saw the secrets they create');
+		const forbidden = [stack.sandbox.apiKey, ...secrets];
+		const executions = await n8n.allExecutions();
+		assert.ok(executions.length >= 10, `expected the suite's executions, got ${executions.length}`);
+		let allowedSeen = false;
+		for (const execution of executions) {
+			const copy = structuredClone(execution);
+			if (copy.id === allowedSecretOutput.executionId) {
+				const runData = copy.data.resultData.runData;
+				allowedSeen = JSON.stringify(runData[allowedSecretOutput.node]).includes([...secrets][0]);
+				delete runData[allowedSecretOutput.node];
+			}
+			const text = JSON.stringify(copy);
+			for (const value of forbidden) assert.ok(!text.includes(value), `a secret or the API key is in execution ${execution.id}`);
+		}
+		assert.ok(allowedSeen, 'the scan found the secret where it belongs (so it would find it elsewhere)');
+		const log = readFileSync(stack.logFile, 'utf8');
+		assert.ok(log.length > 1000, 'the log was captured');
+		for (const value of forbidden) assert.ok(!log.includes(value), "a secret or the API key is in n8n's log");
+	});
+});
+
+// Last, because it adds executions of its own. `npm run test:e2e -- --screenshots`.
+describe('screenshots for the README', { skip: !process.env.E2E_SCREENSHOTS && 'run with --screenshots' }, () => {
+	test('the nodes in the editor, saved to docs/screenshots', { timeout: 300_000 }, async () => {
+		await takeScreenshots(stack);
 	});
 });

@@ -1,11 +1,20 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: the end-to-end suite in a real n8n (node's test runner; one boot shared).
+//   npm run test:e2e -- --screenshots   also photographs the nodes into docs/screenshots (needs
+//                                       Debian's chromium: apt-get install -y chromium)
+// The first run installs n8n and Node 24 into the cache (about 5 minutes); that happens here,
+// before the test timeouts start.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { ensureN8n } from '../harness/n8n-install.mjs';
 
-await ensureN8n(); // the first run installs n8n (minutes); do it before the test timeouts start
+const { values } = parseArgs({ options: { screenshots: { type: 'boolean', default: false } } });
+await ensureN8n();
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', path.join(dir, 'e2e.test.mjs')], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', path.join(dir, 'e2e.test.mjs')], {
+	stdio: 'inherit',
+	env: { ...process.env, ...(values.screenshots ? { E2E_SCREENSHOTS: '1' } : {}) },
+});
 process.exit(result.status ?? 1);

@@ -48,6 +48,8 @@ export async function takeScreenshots(stack) {
 	if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
 	mkdirSync(outDir, { recursive: true });
 	const { api, n8n } = stack;
+	// Pictures of the seed data, not of whatever the tests before changed.
+	if (stack.sandbox) await fetch(`${stack.sandbox.adminUrl}/reset`, { method: 'POST' });
 	const wf = await api.public('POST', '/workflows', showcase(stack.credentialId));
 	const trigger = stack.workflows.find((w) => w.file === 'notify-on-promoted-fact.json');
 	const agent = stack.workflows.find((w) => w.file === 'ai-agent-with-agent-platform-tool.json');

@@ -341,7 +341,7 @@ export async function importExamples(api, credentialId) {
  * `userFolder` may be reused between runs (dev keeps one so logins and edits survive).
  */
 export async function bootAll({
-	userFolder = mkdtempSync(path.join(os.tmpdir(), 'n8n-agent-platform-')),
+	userFolder,
 	sandboxArgs = [],
 	sandboxPort = 0,
 	examples = true,
@@ -351,6 +351,9 @@ export async function bootAll({
 	env = {},
 } = {}) {
 	const started = Date.now();
+	// A folder made here is removed on stop (set KEEP_N8N_FOLDER=1 to keep it for its n8n.log).
+	const temporary = !userFolder;
+	userFolder ??= mkdtempSync(path.join(os.tmpdir(), 'n8n-agent-platform-'));
 	mkdirSync(userFolder, { recursive: true });
 	await ensureN8n();
 	log(build ? 'building and packing the package' : 'packing the package');
@@ -364,6 +367,8 @@ export async function bootAll({
 	const n8n = await startN8n({ userFolder, port: await freePort(port ?? 0), logFile, logLevel, env });
 	const stop = async () => {
 		await Promise.all([n8n.stop(), sandbox.stop()]);
+		if (temporary && !process.env.KEEP_N8N_FOLDER) rmSync(userFolder, { recursive: true, force: true });
+		else log(`n8n's user folder and log are kept in ${userFolder}`);
 	};
 	try {
 		log(`starting n8n at ${n8n.url} (log: ${logFile})`);

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// `npm run bench:n8n`: the figures that need a real n8n (2.41.1, the package installed as a
+// community package, the sandbox on loopback):
+// - listing 10,000 memory facts under the Team plan (120/min) with the Agent Platform node, and
+//   with what a user would otherwise build: n8n's HTTP Request node with its pagination settings,
+//   once with defaults and once tuned by hand;
+// - event-to-execution latency of the trigger (sandbox emit → n8n execution start), p50 and p95.
+// Prints a markdown table and saves bench/results/n8n.{json,md}.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bootAll } from '../test/harness/n8n-boot.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ITEMS = 10_000;
+const EVENTS = 40;
+const log = (m) => process.stderr.write(`[bench:n8n] ${m}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const env = await bootAll({ examples: false, sandboxArgs: ['--plan', 'team', '--facts', String(ITEMS - 12), '--latency', '20'] });
+const results = {};
+try {
+	const admin = async (p, init = {}) => (await (await fetch(`${env.sandbox.adminUrl}${p}`, { ...init, headers: { 'content-type': 'application/json' } })).json()).data;
+	const total = (await (await fetch(`${env.sandbox.baseUrl}/memory/facts?limit=1`, { headers: { authorization: `Bearer ${env.sandbox.apiKey}` } })).json()).pagination.total;
+	const cred = { agentPlatformApi: { id: env.credentialId, name: 'Agent Platform (sandbox)' } };
+
+	async function webhookWorkflow(name, node) {
+		const p = `bench-${randomUUID()}`;
+		const wf = await env.api.public('POST', '/workflows', {
+			name,
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				{ id: randomUUID(), name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { httpMethod: 'GET', path: p, responseMode: 'lastNode', responseData: 'allEntries' } },
+				{ id: randomUUID(), position: [300, 0], ...node },
+			],
+			connections: { Webhook: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
+		});
+		await env.api.public('POST', `/workflows/${wf.id}/activate`);
+		// Not probed: any request to the URL would run the workflow. A fresh webhook needs ~1 s.
+		await sleep(2500);
+		return `${env.n8n.url}/webhook/${p}`;
+	}
+
+	async function timed(label, url, count) {
+		await admin('/rate-limit', { method: 'PUT', body: JSON.stringify({}) }); // fresh window
+		await admin('/deliveries', { method: 'DELETE' });
+		const before = (await admin('/requests')).length;
+		const started = performance.now();
+		const res = await fetch(url);
+		const body = await res.json().catch(() => ({}));
+		const seconds = (performance.now() - started) / 1000;
+		const requests = (await admin('/requests')).slice(before);
+		const got = count(body);
+		results[label] = { completed: res.status === 200 && got === total, items: got, seconds: +seconds.toFixed(1), requests: requests.length, wire429: requests.filter((r) => r.status === 429).length, httpStatus: res.status };
+		log(`${label}: ${JSON.stringify(results[label])}`);
+	}
+
+	const ours = await webhookWorkflow('bench ours', {
+		name: 'Agent Platform',
+		type: 'n8n-nodes-agent-platform.agentPlatform',
+		typeVersion: 1,
+		parameters: { resource: 'memoryFact', operation: 'getMany', returnAll: true, simplify: false },
+		credentials: cred,
+	});
+	const httpNode = (pagination, extra = {}) => ({
+		name: 'HTTP Request',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			url: `${env.sandbox.baseUrl}/memory/facts`,
+			sendHeaders: true,
+			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${env.sandbox.apiKey}` }] },
+			options: { pagination: { pagination } },
+			...extra,
+		},
+	});
+	const httpDefault = await webhookWorkflow(
+		'bench http defaults',
+		httpNode({
+			parameters: { parameters: [{ name: 'offset', value: '={{ $pageCount * 50 }}' }] },
+			paginationCompleteWhen: 'other',
+			completeExpression: '={{ $response.body.data.length === 0 }}',
+		}),
+	);
+	const httpTuned = await webhookWorkflow(
+		'bench http tuned',
+		httpNode({
+			parameters: { parameters: [{ name: 'offset', value: '={{ $pageCount * 100 }}' }, { name: 'limit', value: '100' }] },
+			paginationCompleteWhen: 'other',
+			completeExpression: '={{ $response.body.pagination.offset + $response.body.data.length >= $response.body.pagination.total }}',
+			limitPagesFetched: false,
+			requestInterval: 500,
+		}),
+	);
+	const countOurs = (body) => (Array.isArray(body) ? body.length : 0);
+	const countHttp = (body) => (Array.isArray(body) ? body.reduce((n, page) => n + (Array.isArray(page.data) ? page.data.length : 0), 0) : 0);
+	await timed('Agent Platform node', ours, countOurs);
+	await timed('HTTP Request node, defaults', httpDefault, countHttp);
+	await timed('HTTP Request node, tuned', httpTuned, countHttp);
+
+	// Trigger: emit events one by one; latency = execution start - event timestamp (same clock).
+	const wf = await env.api.public('POST', '/workflows', {
+		name: 'bench trigger',
+		settings: { executionOrder: 'v1' },
+		nodes: [{ id: randomUUID(), name: 'Trigger', type: 'n8n-nodes-agent-platform.agentPlatformTrigger', typeVersion: 1, position: [0, 0], webhookId: randomUUID(), parameters: { subscriptionMode: 'create', events: ['agent.status_changed'], options: {} }, credentials: cred }],
+		connections: {},
+	});
+	await env.api.public('POST', `/workflows/${wf.id}/activate`);
+	for (let i = 0; i < 40 && !(await admin('/webhooks')).length; i++) await sleep(250);
+	await sleep(1500);
+	for (let i = 0; i < EVENTS; i++) {
+		await admin('/emit', { method: 'POST', body: JSON.stringify({ event: 'agent.status_changed', data: { agent_id: 'dep_ops03', n: i } }) });
+		await sleep(150);
+	}
+	await sleep(3000);
+	const execs = (await env.api.public('GET', `/executions?workflowId=${wf.id}&includeData=true&limit=250`)).data;
+	const latencies = execs
+		.map((e) => {
+			const json = e.data?.resultData?.runData?.Trigger?.[0]?.data?.main?.[0]?.[0]?.json;
+			return json ? Date.parse(e.startedAt) - Date.parse(json.timestamp) : undefined;
+		})
+		.filter((x) => x !== undefined)
+		.sort((a, b) => a - b);
+	const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+	results.trigger = { events: EVENTS, executions: latencies.length, p50ms: pct(50), p95ms: pct(95) };
+	log(`trigger: ${JSON.stringify(results.trigger)}`);
+} finally {
+	await env.stop();
+}
+
+const row = (label) => {
+	const r = results[label];
+	return `| ${label} | ${r.completed ? 'yes' : `no (HTTP ${r.httpStatus}, ${r.items} items)`} | ${r.seconds} s | ${r.requests} | ${r.wire429} |`;
+};
+const md = [
+	`Command: \`npm run bench:n8n\` (${new Date().toISOString().slice(0, 10)}, n8n 2.41.1, sandbox Team plan 120/min, 20 ms latency, ${ITEMS} facts; HTTP Request "tuned" = page size 100, stop at total, 500 ms between requests)`,
+	'',
+	'| list all facts with | completed | time | requests | 429s on the wire |',
+	'|---|---|---|---|---|',
+	row('Agent Platform node'),
+	row('HTTP Request node, defaults'),
+	row('HTTP Request node, tuned'),
+	'',
+	`Trigger, event to execution start in n8n (${results.trigger.executions} of ${results.trigger.events} events): p50 ${results.trigger.p50ms} ms, p95 ${results.trigger.p95ms} ms.`,
+].join('\n');
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/n8n.json'), JSON.stringify(results, null, 2) + '\n');
+writeFileSync(path.join(root, 'bench/results/n8n.md'), md + '\n');
+process.stdout.write(md + '\n');
+process.exit(0);
