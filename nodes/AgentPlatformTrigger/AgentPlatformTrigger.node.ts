@@ -157,7 +157,10 @@ export class AgentPlatformTrigger implements INodeType {
 		if (!events.includes(ALL_EVENTS) && !events.includes(event.event)) return answer(200, { received: true, ignored: 'event not subscribed' });
 		if (options.agentId && agentOf(event.data as IDataObject) !== options.agentId) return answer(200, { received: true, ignored: 'other agent' });
 		const node = this.getNode();
-		if (!firstDelivery(`${this.getWorkflow().id}:${node.id}:${verdict.signature}`, tolerance * 1000)) {
+		// Remember the delivery until its timestamp leaves the window, not just `tolerance` from now:
+		// a sender whose clock runs ahead could otherwise replay it after the memory has expired.
+		const rememberMs = Math.max(tolerance * 1000, Date.parse(event.timestamp) + tolerance * 1000 - Date.now());
+		if (!firstDelivery(`${this.getWorkflow().id}:${node.id}:${verdict.signature}`, rememberMs)) {
 			return answer(200, { received: true, ignored: 'duplicate delivery' });
 		}
 

@@ -4,17 +4,19 @@
 // the way n8n's community-package installer installs it, an owner, a credential pointing at the
 // sandbox and the example workflows. Prints where to go and what to try. Ctrl-C stops everything.
 //
-// The n8n user folder is kept in .cache/n8n-dev (git-ignored) so the login, workflows and edits
+// The n8n user folder is kept in ~/.cache/n8n-nodes-agent-platform/n8n-dev (outside the repository,
+// so `npm run lint`, which parses every .js file in the repository, never sees n8n's files) so the login, workflows and edits
 // survive restarts; the sandbox starts fresh each time. Each start reinstalls the freshly built
 // package, so restart after changing code.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { OWNER, bootAll, lifecycle, repoRoot } from './n8n-boot.mjs';
+import { cacheRoot } from './n8n-install.mjs';
 
 const usage = `Usage: npm run dev -- [options]
   --port N          n8n's port on 127.0.0.1 (default 5678, or any free port if taken)
   --sandbox-port N  the sandbox's port (default 4010, or any free port if taken)
-  --user-folder D   n8n user folder (default .cache/n8n-dev; delete it to start over)
+  --user-folder D   n8n user folder (default ~/.cache/n8n-nodes-agent-platform/n8n-dev; delete it to start over)
   --no-build        install the last build in dist/ instead of building
   --log-level L     n8n's log level (default info; the log goes to <user folder>/n8n.log)
   Sandbox options (see npm run sandbox -- --help) can follow after --sandbox, e.g.
@@ -27,7 +29,7 @@ const { values } = parseArgs({
 	options: {
 		port: { type: 'string', default: '5678' },
 		'sandbox-port': { type: 'string', default: '4010' },
-		'user-folder': { type: 'string', default: path.join(repoRoot, '.cache', 'n8n-dev') },
+		'user-folder': { type: 'string', default: path.join(cacheRoot(), 'n8n-dev') },
 		'no-build': { type: 'boolean', default: false },
 		'log-level': { type: 'string', default: 'info' },
 		help: { type: 'boolean', default: false },

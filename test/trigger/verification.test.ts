@@ -103,6 +103,26 @@ describe('each incoming request', () => {
 		expect(wf.executions).toHaveLength(1);
 	});
 
+	test("a duplicate stays refused for as long as its timestamp is accepted, also when the sender's clock runs ahead", async () => {
+		const wf = workflow();
+		const start = Date.now();
+		// Sent by a service whose clock is 4 minutes ahead: accepted (within the 5-minute tolerance).
+		const ahead = new Date(start + 4 * 60_000).toISOString();
+		const d = delivery({ timestamp: ahead, headerTimestamp: ahead, data: { fact: { id: 'fact_skewed' } } });
+		const now = jest.spyOn(Date, 'now');
+		try {
+			now.mockReturnValue(start);
+			expect((await wf.deliver(d)).started).toBe(true);
+			// 6 minutes later the timestamp is 2 minutes old, still accepted: the copy must be a duplicate.
+			now.mockReturnValue(start + 6 * 60_000);
+			const again = await wf.deliver(d);
+			expect(again).toEqual(expect.objectContaining({ status: 200, started: false }));
+			expect(wf.executions).toHaveLength(1);
+		} finally {
+			now.mockRestore();
+		}
+	});
+
 	test('events not subscribed to: 200 so the service does not retry, and nothing starts', async () => {
 		const wf = workflow({}, ['agent.status_changed']);
 		const answer = await wf.deliver(delivery({ event: 'memory.fact_created' }));
