@@ -93,7 +93,7 @@ export class AgentPlatformTrigger implements INodeType {
 						type: 'string',
 						default: '',
 						placeholder: 'dep_...',
-						description: "Only events about this agent (dep_ ID); events that name another agent are acknowledged and ignored",
+						description: 'Only events about this agent (dep_ ID); other events, including ones that name no agent, are acknowledged and ignored',
 					},
 					{
 						displayName: 'Include Delivery Headers',

@@ -10,7 +10,7 @@
 // package, so restart after changing code.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { OWNER, bootAll, lifecycle, repoRoot } from './n8n-boot.mjs';
+import { OWNER, bootAll, lifecycle } from './n8n-boot.mjs';
 import { cacheRoot } from './n8n-install.mjs';
 
 const usage = `Usage: npm run dev -- [options]
