@@ -20,6 +20,9 @@ export const MAX_WAIT_MS = 65_000;
 /** Added to a computed reset time: epoch-second headers and clock skew round in our disfavour. */
 const RESET_MARGIN_MS = 250;
 
+/** Reset times of one window differ by the header's 1-second resolution plus transit time. */
+const SAME_WINDOW_MS = 1_500;
+
 /** Below this `Date`-header skew, the local clock is trusted (Date has 1-second resolution). */
 const SKEW_TOLERANCE_MS = 2_000;
 
@@ -139,13 +142,18 @@ export class RateBudget {
 			this.resetAt = undefined;
 			return;
 		}
-		if (headers.resetAt !== undefined && headers.remaining !== undefined) {
-			const newWindow =
-				this.resetAt === undefined || now >= this.resetAt || headers.resetAt > this.resetAt + 1000;
+		// A late response from a window that has already ended says nothing about the current one.
+		if (headers.resetAt !== undefined && headers.remaining !== undefined && headers.resetAt > now) {
+			// Reset values of one window agree to within SAME_WINDOW_MS. Any other
+			// reset time still ahead is a new window, also when it is earlier than the one we knew:
+			// the server restarted the window (plan changed, limits reset) and waiting for the old
+			// reset would idle the whole budget.
+			const sameWindow =
+				this.resetAt !== undefined && now < this.resetAt && Math.abs(headers.resetAt - this.resetAt) <= SAME_WINDOW_MS;
 			// Responses overtake each other; within one window the lowest count is the truth.
-			this.remaining = newWindow ? headers.remaining : Math.min(this.remaining ?? headers.remaining, headers.remaining);
-			this.resetAt = newWindow ? headers.resetAt : Math.max(this.resetAt ?? 0, headers.resetAt);
-			if (newWindow) this.nextSlot = 0;
+			this.remaining = sameWindow ? Math.min(this.remaining ?? headers.remaining, headers.remaining) : headers.remaining;
+			this.resetAt = sameWindow ? Math.max(this.resetAt ?? 0, headers.resetAt) : headers.resetAt;
+			if (!sameWindow) this.nextSlot = 0;
 		}
 	}
 

@@ -57,6 +57,28 @@ describe('RateBudget', () => {
 		expect(budget.reserve()).toBe(0);
 	});
 
+	test('a window the server restarts early (plan changed, limit reset) is believed: no wait for the old reset', () => {
+		const { clock, budget } = budgetAt();
+		budget.reserve();
+		budget.update(window(50, 50_000, clock.now));
+		budget.reserve();
+		budget.update(window(0, 5_000, clock.now));
+		const wait = budget.reserve();
+		expect(wait).toBeGreaterThanOrEqual(5_000);
+		expect(wait).toBeLessThan(6_000);
+	});
+
+	test('a late response from a window that has ended changes nothing', () => {
+		const { clock, budget } = budgetAt();
+		budget.reserve();
+		budget.reserve();
+		const previous = window(0, 1_000, clock.now);
+		clock.now += 1_500;
+		budget.update(window(50, 60_000, clock.now));
+		budget.update(previous);
+		expect(budget.reserve()).toBe(0);
+	});
+
 	test('after the window resets, stale counters do not hold requests back', () => {
 		const { clock, budget } = budgetAt();
 		budget.reserve();
