@@ -1,0 +1,274 @@
+// `npm run test:queue`: the package in n8n's queue mode (test/queue/cluster.mjs: one main, two
+// workers, one webhook processor, Redis, PostgreSQL), against the sandbox. Suites run in order and
+// share one cluster; the figures they measure are printed and saved in bench/results/queue.*.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { CREDENTIAL_NAME, NODE_TYPES, repoRoot } from '../harness/n8n-boot.mjs';
+import { N8n, Sandbox, eventually, outputsOf, sleep } from '../e2e/helpers.mjs';
+import { bootQueueCluster } from './cluster.mjs';
+
+const WORKERS = 2;
+const WORKER_CONCURRENCY = 10;
+/** 12 seeded facts + 388 generated: four pages of 100. */
+const FACTS = 400;
+
+let cluster;
+let sandbox;
+let n8n;
+const figures = {};
+const signingSecrets = new Set();
+
+before(async () => {
+	cluster = await bootQueueCluster({
+		workers: WORKERS,
+		workerConcurrency: WORKER_CONCURRENCY,
+		sandboxArgs: ['--rate-limit', '100000', '--facts', String(FACTS - 12)],
+	});
+	sandbox = new Sandbox(cluster.sandbox);
+	n8n = new N8n(cluster);
+});
+
+after(async () => {
+	await cluster?.stop();
+	if (Object.keys(figures).length) report();
+});
+
+const credentials = () => ({ agentPlatformApi: { id: cluster.credentialId, name: CREDENTIAL_NAME } });
+
+/** Execution ids each worker's log says it started ("Worker started execution <id> (job <n>)"). */
+function executionsByWorker() {
+	return Object.fromEntries(
+		cluster.workers.map((worker) => [worker.name, new Set([...readFileSync(worker.logFile, 'utf8').matchAll(/Worker started execution (\d+)/g)].map((m) => m[1]))]),
+	);
+}
+
+/** Which worker ran each id; fails when an execution ran on none of them or on two. */
+function workersOf(ids) {
+	const byWorker = executionsByWorker();
+	const counts = Object.fromEntries(Object.keys(byWorker).map((name) => [name, 0]));
+	for (const id of ids) {
+		const ran = Object.keys(byWorker).filter((name) => byWorker[name].has(String(id)));
+		assert.equal(ran.length, 1, `execution ${id} ran on ${ran.length ? ran.join(' and ') : 'no worker'}`);
+		counts[ran[0]] += 1;
+	}
+	return counts;
+}
+
+/** A production workflow: Webhook (GET <path>) → `node`, answering with the node's items. */
+async function webhookWorkflow(name, node) {
+	const webhookPath = `queue-${randomUUID()}`;
+	const workflow = await n8n.createWorkflow({
+		name,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: randomUUID(), name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { httpMethod: 'GET', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries' } },
+			{ id: randomUUID(), name: 'Agent Platform', type: NODE_TYPES.action, typeVersion: 1, position: [300, 0], parameters: node, credentials: credentials() },
+		],
+		connections: { Webhook: { main: [[{ node: 'Agent Platform', type: 'main', index: 0 }]] } },
+	});
+	await cluster.api.public('POST', `/workflows/${workflow.id}/activate`);
+	const url = `${cluster.webhook.url}/webhook/${webhookPath}`;
+	// The webhook processor learns of a new production webhook from the database: wait until it
+	// answers (this probe is itself one execution, counted by the callers).
+	await eventually(async () => (await fetch(url)).status === 200, `${url} to answer`, 30_000);
+	return { id: workflow.id, url };
+}
+
+/** Calls `url` `count` times, `parallel` at a time; returns the answers (status, items). */
+async function callMany(url, count, parallel) {
+	const answers = [];
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: parallel }, async () => {
+			while (next < count) {
+				next += 1;
+				const res = await fetch(url);
+				const body = await res.json().catch(() => undefined);
+				answers.push({ status: res.status, items: Array.isArray(body) ? body.length : -1 });
+			}
+		}),
+	);
+	return answers;
+}
+
+async function finishedExecutions(workflowId, expected) {
+	return await eventually(async () => {
+		const list = (await cluster.api.public('GET', `/executions?workflowId=${workflowId}&limit=250`)).data;
+		return list.length >= expected && list.every((e) => !['new', 'running', 'waiting'].includes(e.status)) ? list : undefined;
+	}, `${expected} finished executions of workflow ${workflowId}`, 60_000);
+}
+
+describe('the action node on workers', () => {
+	test('production executions run on the workers, spread over both, every one succeeding', async () => {
+		const CALLS = 120;
+		const workflow = await webhookWorkflow('queue: list facts', { resource: 'memoryFact', operation: 'getMany', returnAll: false, limit: 20, simplify: true });
+		const started = performance.now();
+		const answers = await callMany(workflow.url, CALLS, 20);
+		const seconds = (performance.now() - started) / 1000;
+		assert.deepEqual(answers.filter((a) => a.status !== 200 || a.items !== 20), [], 'every call answered with 20 facts');
+
+		const executions = await finishedExecutions(workflow.id, CALLS + 1);
+		assert.deepEqual(executions.filter((e) => e.status !== 'success').map((e) => e.id), []);
+		const byWorker = workersOf(executions.map((e) => e.id));
+		for (const [worker, count] of Object.entries(byWorker)) assert.ok(count > 0, `${worker} ran none of the ${CALLS} executions`);
+		figures.throughput = { executions: CALLS, parallelCalls: 20, seconds: +seconds.toFixed(1), perMinute: Math.round((CALLS / seconds) * 60), byWorker };
+	});
+});
+
+describe('one API key shared by many executions on several workers', () => {
+	test('a burst bigger than the rate limit completes with no 429 reaching a user', async () => {
+		const LIMIT = 60;
+		const WINDOW_MS = 10_000;
+		const CALLS = 30;
+		const workflow = await webhookWorkflow('queue: all facts', { resource: 'memoryFact', operation: 'getMany', returnAll: true, simplify: true });
+		// A small plan with a short window, fresh: 30 executions × 4 pages = 120 requests, two windows' worth.
+		await sandbox.admin('/rate-limit', { method: 'PUT', body: { limit: LIMIT, windowMs: WINDOW_MS } });
+		const logged = (await sandbox.admin('/requests')).length;
+		const started = performance.now();
+		const answers = await callMany(workflow.url, CALLS, CALLS);
+		const seconds = (performance.now() - started) / 1000;
+		const requests = (await sandbox.admin('/requests')).slice(logged).filter((r) => r.path.startsWith('/v1/memory/facts'));
+		await sandbox.admin('/rate-limit', { method: 'PUT', body: { limit: 100_000, windowMs: 60_000 } });
+
+		const failed = answers.filter((a) => a.status !== 200 || a.items !== FACTS);
+		const executions = await finishedExecutions(workflow.id, CALLS + 1);
+		const byWorker = workersOf(executions.map((e) => e.id));
+		const wire429 = requests.filter((r) => r.status === 429).length;
+		figures.sharedBudget = {
+			executions: CALLS,
+			limit: `${LIMIT} per ${WINDOW_MS / 1000} s`,
+			requests: requests.length,
+			wire429,
+			reachingUsers: failed.length + executions.filter((e) => e.status !== 'success').length,
+			seconds: +seconds.toFixed(1),
+			// Whole windows the requests need before the last one can start (fixed windows).
+			idealSeconds: (Math.ceil(requests.filter((r) => r.status !== 429).length / LIMIT) - 1) * (WINDOW_MS / 1000),
+			byWorker,
+		};
+		assert.deepEqual(failed, [], 'every execution returned all facts');
+		assert.deepEqual(executions.filter((e) => e.status !== 'success').map((e) => e.id), []);
+		for (const [worker, count] of Object.entries(byWorker)) assert.ok(count > 0, `${worker} ran none of the executions`);
+		// No storm: the workers read the server's counters instead of assuming they are alone.
+		assert.ok(wire429 <= requests.length * 0.1, `${wire429} of ${requests.length} requests were refused with 429`);
+	});
+});
+
+describe('the trigger in queue mode', () => {
+	let workflowId;
+	let webhookId;
+	let subscription;
+	const events = ['memory.fact_created'];
+	const ours = async () => (await sandbox.admin('/webhooks')).filter((s) => s.url.includes(webhookId));
+	const triggerOutput = (execution) => outputsOf(execution)['Agent Platform Trigger']?.[0];
+
+	test('activating on the main registers one subscription pointing at the webhook processor', async () => {
+		webhookId = randomUUID();
+		const workflow = await n8n.createWorkflow({
+			name: 'queue: trigger',
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				{ id: randomUUID(), name: 'Agent Platform Trigger', type: NODE_TYPES.trigger, typeVersion: 1, position: [0, 0], webhookId, parameters: { subscriptionMode: 'create', events, options: {} }, credentials: credentials() },
+				{ id: randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0], parameters: {} },
+			],
+			connections: { 'Agent Platform Trigger': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] } },
+		});
+		workflowId = workflow.id;
+		await cluster.api.public('POST', `/workflows/${workflowId}/activate`);
+		const subs = await eventually(async () => ((await ours()).length ? await ours() : undefined), 'the subscription');
+		assert.equal(subs.length, 1);
+		assert.equal(subs[0].url, `${cluster.webhook.url}/webhook/${webhookId}/webhook`);
+		subscription = subs[0];
+		const stored = (await cluster.api.public('GET', `/workflows/${workflowId}`)).staticData?.['node:Agent Platform Trigger'];
+		assert.equal(stored?.subscriptionId, subscription.id);
+		assert.match(stored?.secret ?? '', /^whsec_/);
+		signingSecrets.add(stored.secret);
+	});
+
+	test('events reach the webhook processor, are verified there and run on the workers', async () => {
+		const EVENTS = 40;
+		const markers = [];
+		for (let i = 0; i < EVENTS; i++) {
+			const marker = randomUUID();
+			markers.push(marker);
+			await sandbox.admin('/emit', { method: 'POST', body: { event: 'memory.fact_created', data: { marker } } });
+			await sleep(100);
+		}
+		const executions = await eventually(async () => {
+			const list = await n8n.executions(workflowId);
+			const done = list.filter((e) => markers.includes(triggerOutput(e)?.data?.marker));
+			return done.length >= EVENTS ? done : undefined;
+		}, `${EVENTS} trigger executions`, 60_000);
+		assert.equal(executions.length, EVENTS, 'each event started exactly one execution');
+		assert.deepEqual(executions.filter((e) => e.status !== 'success').map((e) => e.id), []);
+		const byWorker = workersOf(executions.map((e) => e.id));
+
+		// Every delivery was accepted by the webhook processor (the main serves no production webhooks).
+		const deliveries = (await sandbox.admin(`/deliveries?subscription_id=${subscription.id}`)).filter((d) => markers.some((m) => d.body.includes(m)));
+		const accepted = deliveries.filter((d) => d.status === 200);
+		assert.equal(accepted.length, EVENTS);
+
+		const latencies = executions.map((e) => Date.parse(e.startedAt) - Date.parse(triggerOutput(e).timestamp)).sort((a, b) => a - b);
+		const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+		figures.trigger = { events: EVENTS, executions: executions.length, deliveryAttempts: deliveries.length, p50ms: pct(50), p95ms: pct(95), byWorker };
+	});
+
+	test('a forged event is refused by the webhook processor and starts nothing', async () => {
+		const before = (await n8n.executions(workflowId)).length;
+		const timestamp = new Date().toISOString();
+		const body = JSON.stringify({ event: 'memory.fact_created', org_id: 'org_acme', timestamp, data: { marker: 'forged' } });
+		const res = await fetch(subscription.url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-service-event': 'memory.fact_created', 'x-service-timestamp': timestamp, 'x-service-signature': `sha256=${'0'.repeat(64)}` },
+			body,
+		});
+		assert.equal(res.status, 401);
+		// A barrier: once a genuine event's execution exists, the forged one had every chance to show.
+		const marker = randomUUID();
+		await sandbox.admin('/emit', { method: 'POST', body: { event: 'memory.fact_created', data: { marker } } });
+		await eventually(async () => (await n8n.executions(workflowId)).find((e) => triggerOutput(e)?.data?.marker === marker), 'the barrier execution');
+		assert.equal((await n8n.executions(workflowId)).length, before + 1);
+	});
+
+	test('deactivating on the main removes the subscription', async () => {
+		await cluster.api.public('POST', `/workflows/${workflowId}/deactivate`);
+		await eventually(async () => (await ours()).length === 0, 'the subscription to be deleted');
+		const stored = (await cluster.api.public('GET', `/workflows/${workflowId}`)).staticData?.['node:Agent Platform Trigger'] ?? {};
+		assert.equal(stored.secret, undefined);
+	});
+});
+
+describe('secrets', () => {
+	test('neither the API key nor the signing secret appears in any process log', () => {
+		assert.ok(signingSecrets.size > 0);
+		for (const file of ['main', 'webhook', ...cluster.workers.map((w) => w.name)]) {
+			const text = readFileSync(path.join(cluster.root, `${file}.log`), 'utf8');
+			for (const secret of [cluster.sandbox.apiKey, ...signingSecrets]) assert.ok(!text.includes(secret), `${file}.log contains a secret`);
+		}
+	});
+});
+
+function report() {
+	const { throughput: t, sharedBudget: b, trigger: g } = figures;
+	const split = (byWorker) => Object.values(byWorker ?? {}).join(' / ');
+	const lines = [
+		`Command: \`npm run test:queue\` (${new Date().toISOString().slice(0, 10)}, n8n 2.41.1 in queue mode: 1 main, ${WORKERS} workers × concurrency ${WORKER_CONCURRENCY}, 1 webhook processor; Redis ${cluster.redis.version} and PostgreSQL ${cluster.postgres.version} from Debian; sandbox on loopback)`,
+		'',
+		'| what | figure |',
+		'|---|---|',
+	];
+	if (t) lines.push(`| Executions per minute across workers (webhook → list 20 facts, ${t.parallelCalls} calls at a time) | ${t.perMinute}/min (${t.executions} in ${t.seconds} s; per worker ${split(t.byWorker)}) |`);
+	if (b)
+		lines.push(
+			`| ${b.executions} executions at once on one key, plan ${b.limit} (all ${FACTS} facts each) | ${b.requests} requests in ${b.seconds} s (whole windows needed: ${b.idealSeconds} s); 429s on the wire: ${b.wire429}; reaching users: ${b.reachingUsers}; per worker ${split(b.byWorker)} |`,
+		);
+	if (g) lines.push(`| Trigger: event → execution start on a worker (${g.executions} events via the webhook processor) | p50 ${g.p50ms} ms, p95 ${g.p95ms} ms; per worker ${split(g.byWorker)} |`);
+	const md = lines.join('\n');
+	const dir = path.join(repoRoot, 'bench/results');
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(path.join(dir, 'queue.json'), JSON.stringify(figures, null, 2) + '\n');
+	writeFileSync(path.join(dir, 'queue.md'), md + '\n');
+	process.stdout.write(`\n${md}\n`);
+}

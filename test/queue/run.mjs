@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// `npm run test:queue`: the package in n8n's queue mode (see queue.test.mjs). Installs what is
+// missing first (n8n and Node 24 into the cache, about 5 minutes cold; PostgreSQL and Redis from
+// Debian's packages), before the test timeouts start.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureN8n } from '../harness/n8n-install.mjs';
+import { ensureServers } from './services.mjs';
+
+ensureServers();
+await ensureN8n();
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', path.join(dir, 'queue.test.mjs')], { stdio: 'inherit' });
+process.exit(result.status ?? 1);
