@@ -151,8 +151,10 @@ describe('one API key shared by many executions on several workers', () => {
 		assert.deepEqual(failed, [], 'every execution returned all facts');
 		assert.deepEqual(executions.filter((e) => e.status !== 'success').map((e) => e.id), []);
 		for (const [worker, count] of Object.entries(byWorker)) assert.ok(count > 0, `${worker} ran none of the executions`);
-		// No storm: the workers read the server's counters instead of assuming they are alone.
-		assert.ok(wire429 <= requests.length * 0.1, `${wire429} of ${requests.length} requests were refused with 429`);
+		// No storm: the workers read the server's counters instead of assuming they are alone, so
+		// 429s stay below one per execution running at once (the requests in flight when a window
+		// runs out). A client that retries blindly meets one per request over budget, per window.
+		assert.ok(wire429 < WORKERS * WORKER_CONCURRENCY, `${wire429} of ${requests.length} requests were refused with 429`);
 	});
 });
 
