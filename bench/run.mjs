@@ -48,6 +48,42 @@ async function pageRequestMs(sb, limit) {
 	return times[Math.floor(times.length / 2)];
 }
 
+/**
+ * `urls` fetched through n8n's own `httpRequestWithAuthentication` (the helper every request of
+ * the package goes through), `concurrency` at a time, with none of the package's code around it:
+ * what n8n's HTTP stack alone allows on this machine in this run. Returns ms per request overall.
+ */
+async function n8nHelperMs(sb, urls, concurrency) {
+	return await withClient(sb, async (_client, ctx) => {
+		let next = 0;
+		const t = now();
+		await Promise.all(
+			Array.from({ length: concurrency }, async () => {
+				while (next < urls.length) {
+					const url = urls[next++];
+					await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'agentPlatformApi', { method: 'GET', url, json: true, returnFullResponse: true });
+				}
+			}),
+		);
+		return (now() - t) / urls.length;
+	});
+}
+
+/** The same with a bare `fetch` (keep-alive connections, no n8n): the floor of the machine. */
+async function bareFetchMs(sb, urls, concurrency) {
+	let next = 0;
+	const t = now();
+	await Promise.all(
+		Array.from({ length: concurrency }, async () => {
+			while (next < urls.length) {
+				const res = await fetch(urls[next++], { headers: { authorization: `Bearer ${sb.apiKey}` } });
+				await res.arrayBuffer();
+			}
+		}),
+	);
+	return (now() - t) / urls.length;
+}
+
 /** The fastest the server's limit allows: whole windows of budget, plus the requests of the last. */
 function idealMs(requests, limit, windowMs, requestMs) {
 	const fullWindows = Math.floor((requests - 1) / limit);
@@ -62,6 +98,9 @@ async function listThroughput(name, items, plan, rateLimit) {
 	try {
 		sb.admin.seedFacts('org_acme', items - sb.admin.org('org_acme').facts.size);
 		const requestMs = await pageRequestMs(sb, 100);
+		// The same page requests, one after another, through n8n's HTTP helper alone.
+		const pages = Array.from({ length: 30 }, (_, i) => `${sb.baseUrl}/memory/facts?offset=${i * 100}&limit=100`);
+		const n8nRequestMs = await n8nHelperMs(sb, pages, 1);
 		sb.admin.setRateLimit({}); // fresh window after the probe requests
 		sb.app.requests.length = 0;
 		const t = now();
@@ -69,7 +108,22 @@ async function listThroughput(name, items, plan, rateLimit) {
 		const elapsed = now() - t;
 		const requests = sb.admin.requests().length;
 		const ideal = idealMs(requests, sb.app.limiter.limit, sb.app.limiter.windowMs, requestMs);
-		results[name] = { latencyMs: LIST_LATENCY_MS, requestMs: +requestMs.toFixed(1), items: got, requests, elapsedMs: Math.round(elapsed), idealMs: Math.round(ideal), ratio: +(elapsed / ideal).toFixed(3), wire429: wire429(sb), user429: 0, target: '≤ 1.05' };
+		const n8nIdeal = idealMs(requests, sb.app.limiter.limit, sb.app.limiter.windowMs, n8nRequestMs);
+		results[name] = {
+			latencyMs: LIST_LATENCY_MS,
+			requestMs: +requestMs.toFixed(1),
+			items: got,
+			requests,
+			elapsedMs: Math.round(elapsed),
+			idealMs: Math.round(ideal),
+			ratio: +(elapsed / ideal).toFixed(3),
+			n8nRequestMs: +n8nRequestMs.toFixed(1),
+			n8nHelperIdealMs: Math.round(n8nIdeal),
+			ratioToN8nHelper: +(elapsed / n8nIdeal).toFixed(3),
+			wire429: wire429(sb),
+			user429: 0,
+			target: '≤ 1.05',
+		};
 		log(`${name}: ${JSON.stringify(results[name])}`);
 	} finally {
 		await sb.close();
@@ -81,11 +135,13 @@ async function perItem() {
 	const latency = 50;
 	const sb = await startSandbox({ plan: 'enterprise', rateLimit: 6000, latencyMs: latency });
 	try {
-		const ids = [...sb.admin.org('org_acme').facts.keys()];
-		const extra = sb.admin.seedFacts('org_acme', n);
+		sb.admin.seedFacts('org_acme', n);
 		const all = [...sb.admin.org('org_acme').facts.keys()].slice(-n);
-		void ids;
-		void extra;
+		const concurrency = 16; // the node's MAX_CONCURRENCY
+		const urls = all.map((id) => `${sb.baseUrl}/memory/facts/${id}`);
+		const helperMs = await n8nHelperMs(sb, urls, concurrency);
+		const bareMs = await bareFetchMs(sb, urls, concurrency);
+		sb.admin.setRateLimit({});
 		const t = now();
 		const result = await executeNode({
 			nodeType: new AgentPlatform(),
@@ -96,10 +152,23 @@ async function perItem() {
 		const seconds = (now() - t) / 1000;
 		if (result.error) throw result.error;
 		const achieved = n / seconds;
-		const concurrency = 16;
 		// n requests fit in one window's budget, so the limit never binds: concurrency ÷ latency does.
 		const ceiling = n <= 6000 ? concurrency / (latency / 1000) : Math.min(6000 / 60, concurrency / (latency / 1000));
-		results.perItem = { items: n, concurrency, latencyMs: latency, seconds: +seconds.toFixed(2), requestsPerSecond: +achieved.toFixed(1), ceiling, ratio: +(achieved / ceiling).toFixed(3), target: '≥ 0.9' };
+		const helperRate = 1000 / helperMs;
+		results.perItem = {
+			items: n,
+			concurrency,
+			latencyMs: latency,
+			seconds: +seconds.toFixed(2),
+			requestsPerSecond: +achieved.toFixed(1),
+			ceiling,
+			ratio: +(achieved / ceiling).toFixed(3),
+			n8nHelperRequestsPerSecond: +helperRate.toFixed(1),
+			n8nHelperRatio: +(helperRate / ceiling).toFixed(3),
+			ratioToN8nHelper: +(achieved / helperRate).toFixed(3),
+			bareFetchRequestsPerSecond: +(1000 / bareMs).toFixed(1),
+			target: '≥ 0.9',
+		};
 		log(`per item: ${JSON.stringify(results.perItem)}`);
 	} finally {
 		await sb.close();
@@ -112,19 +181,27 @@ function verification() {
 		const timestamp = new Date().toISOString();
 		const body = Buffer.from(JSON.stringify({ event: 'memory.fact_created', org_id: 'org_acme', timestamp, data: { pad: 'x'.repeat(size - 120) } }));
 		const headers = { 'x-service-signature': sign(secret, body), 'x-service-timestamp': timestamp };
-		const rounds = size > 10_000 ? 200 : 20_000;
-		const time = (fn) => {
-			for (let i = 0; i < Math.min(rounds, 50); i++) fn();
-			const t = now();
-			for (let i = 0; i < rounds; i++) fn();
-			return (now() - t) / rounds;
-		};
-		const bare = time(() => createHmac('sha256', secret).update(body).digest('hex'));
+		const rounds = size > 10_000 ? 100 : 10_000;
 		const parsed = JSON.parse(body.toString('utf8')); // n8n parses the body before the trigger runs
-		const full = time(() => {
-			const v = verifyDelivery(body, headers, secret, 300, Date.now(), parsed);
-			if (!v.ok) throw new Error(v.reason);
-		});
+		const candidates = {
+			bare: () => createHmac('sha256', secret).update(body).digest('hex'),
+			full: () => {
+				const v = verifyDelivery(body, headers, secret, 300, Date.now(), parsed);
+				if (!v.ok) throw new Error(v.reason);
+			},
+		};
+		// Alternating trials, fastest of each: a GC pause or the other core's load in one trial
+		// does not decide a ratio of microseconds.
+		const best = { bare: Infinity, full: Infinity };
+		for (let trial = 0; trial < 9; trial++) {
+			for (const [name, fn] of Object.entries(candidates)) {
+				for (let i = 0; i < Math.min(rounds, 50); i++) fn();
+				const t = now();
+				for (let i = 0; i < rounds; i++) fn();
+				best[name] = Math.min(best[name], (now() - t) / rounds);
+			}
+		}
+		const { bare, full } = best;
 		results[`verify ${label}`] = { bodyBytes: body.length, bareHmacUs: +(bare * 1000).toFixed(2), verifyUs: +(full * 1000).toFixed(2), ratio: +(full / bare).toFixed(2), target: '≤ 1.5' };
 		log(`verify ${label}: ${JSON.stringify(results[`verify ${label}`])}`);
 	}
@@ -231,14 +308,17 @@ results.totalSeconds = +((now() - started) / 1000).toFixed(1);
 const rows = [
 	['List 10k items, Team plan (120/min)', results['list 10k @ 120/min']],
 	['List 100k items, 6,000/min plan', results['list 100k @ 6000/min']],
-].map(([label, r]) => `| ${label} | ${r.ratio} (target ${r.target}) | ${r.elapsedMs} ms vs ideal ${r.idealMs} ms (${r.requests} requests × ${r.requestMs} ms at ${r.latencyMs} ms latency), 429s on the wire ${r.wire429}, reaching the user ${r.user429} |`);
+].map(
+	([label, r]) =>
+		`| ${label} | ${r.ratio} (target ${r.target}) | ${r.elapsedMs} ms vs ideal ${r.idealMs} ms (${r.requests} requests × ${r.requestMs} ms at ${r.latencyMs} ms latency); ${r.ratioToN8nHelper}× the same requests through n8n's HTTP helper alone (${r.n8nRequestMs} ms each); 429s on the wire ${r.wire429}, reaching the user ${r.user429} |`,
+);
 const md = [
 	`Command: \`npm run bench${quick ? ' -- --quick' : ''}\` (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${results.totalSeconds} s)`,
 	'',
 	'| measure | ratio | details |',
 	'|---|---|---|',
 	...rows,
-	`| Per-item get by ID, ${results.perItem.items} items, 50 ms latency | ${results.perItem.ratio} (target ${results.perItem.target}) | ${results.perItem.requestsPerSecond} req/s vs ceiling ${results.perItem.ceiling} req/s |`,
+	`| Per-item get by ID, ${results.perItem.items} items, 50 ms latency | ${results.perItem.ratio} (target ${results.perItem.target}) | ${results.perItem.requestsPerSecond} req/s vs ceiling ${results.perItem.ceiling} req/s (${results.perItem.concurrency} at a time); n8n's HTTP helper alone, same concurrency: ${results.perItem.n8nHelperRequestsPerSecond} req/s (${results.perItem.n8nHelperRatio} of the ceiling; the node reaches ${results.perItem.ratioToN8nHelper}× that); bare fetch: ${results.perItem.bareFetchRequestsPerSecond} req/s |`,
 	`| Verify signature, 1 KB body | ${results['verify 1 KB'].ratio}× bare HMAC (target ${results['verify 1 KB'].target}) | ${results['verify 1 KB'].verifyUs} µs vs ${results['verify 1 KB'].bareHmacUs} µs |`,
 	`| Verify signature, 1 MB body | ${results['verify 1 MB'].ratio}× bare HMAC (target ${results['verify 1 MB'].target}) | ${results['verify 1 MB'].verifyUs} µs vs ${results['verify 1 MB'].bareHmacUs} µs |`,
 	`| Peak heap fetching ${results.memory.items} items | ${results.memory.ratio}× JSON size (target ${results.memory.target}) | ${results.memory.peakHeapGrowthMB} MB heap growth for ${results.memory.jsonMB} MB of JSON (sandbox in another process) |`,
