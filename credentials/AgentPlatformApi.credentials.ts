@@ -1,11 +1,10 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { BASE_URL_EXPRESSION, DEFAULT_BASE_URL } from '../src/client/baseUrl';
+import { DEFAULT_BASE_URL } from '../src/client/baseUrl';
 
 export class AgentPlatformApi implements ICredentialType {
 	name = 'agentPlatformApi';
@@ -39,6 +38,8 @@ export class AgentPlatformApi implements ICredentialType {
 		},
 	];
 
+	// No declarative `test` here: n8n would use it before the nodes' `testedBy`, and it cannot show
+	// the API's own error message (src/client/credentialTest.ts).
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',
 		properties: {
@@ -46,38 +47,5 @@ export class AgentPlatformApi implements ICredentialType {
 				Authorization: '=Bearer {{$credentials.apiKey}}',
 			},
 		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: BASE_URL_EXPRESSION,
-			url: '/agents',
-			qs: { limit: 1 },
-			method: 'GET',
-		},
-		// Without rules n8n shows only the HTTP status text ("Unauthorized"); these say what to fix.
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The API key was refused (401): copy the full ctx_... key again from the dashboard; it may have been revoked',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The API key is valid but may not list agents (403): use a key with read access',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message: 'No Agent Platform API answered at this Base URL (404): it should be the API address ending in /v1',
-				},
-			},
-		],
 	};
 }

@@ -5,6 +5,7 @@ import {
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
+import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { resources } from './actions';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
@@ -28,7 +29,7 @@ export class AgentPlatform implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agentPlatformApi', required: true }],
+		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -52,7 +53,7 @@ export class AgentPlatform implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -7,6 +7,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
+import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { EVENT_TYPES } from '../../src/vocabulary';
 import { firstDelivery } from './replayGuard';
 import { createSubscription, removeSubscription, stored, subscriptionExists } from './subscription';
@@ -39,7 +40,7 @@ export class AgentPlatformTrigger implements INodeType {
 		defaults: { name: 'Agent Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agentPlatformApi', required: true }],
+		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
 			{
@@ -114,6 +115,9 @@ export class AgentPlatformTrigger implements INodeType {
 			},
 		],
 	};
+
+	// n8n may pick either node to test the credential, so both carry the test.
+	methods = { credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
 
 	webhookMethods = {
 		default: {

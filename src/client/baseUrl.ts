@@ -1,5 +1,5 @@
 /**
- * Base URL handling, shared by the credential's test request and the client. Users paste the
+ * Base URL handling, shared by the credential test and the client. Users paste the
  * service address in many forms (`https://host`, `https://host/`, `https://host/v1/`); every form
  * ends up as `https://host/v1`, so route paths from src/routes.ts can simply be appended.
  */
@@ -12,10 +12,3 @@ export function normalizeBaseUrl(raw: string | undefined): string {
 	if (trimmed === '') return DEFAULT_BASE_URL;
 	return trimmed.endsWith(API_VERSION_SEGMENT) ? trimmed : `${trimmed}${API_VERSION_SEGMENT}`;
 }
-
-/**
- * The same normalization as an n8n expression, for the credential test request, which n8n
- * evaluates without running our code.
- */
-export const BASE_URL_EXPRESSION =
-	"={{ (($credentials.baseUrl || '').trim().replace(/\\/+$/, '') || 'https://api.launchcortex.ai').replace(/\\/v1$/, '') + '/v1' }}";

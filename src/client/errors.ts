@@ -4,6 +4,7 @@
  * line of defence for messages that come from lower layers (network errors).
  */
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
+import { ID_PREFIX } from '../vocabulary';
 import type { ApiErrorBody } from './envelope';
 
 export const HINTS: Record<string, string> = {
@@ -18,6 +19,21 @@ export const HINTS: Record<string, string> = {
 		"The API key's plan limit (requests per minute) was exceeded even after waiting and retrying. Lower the number of items per run, or use a plan with a higher limit.",
 	internal_error: 'The service had an unexpected error. It was retried where safe; try again later.',
 };
+
+/**
+ * The credential test sends only `GET /agents?limit=1`, so some codes mean something else there:
+ * a 404 says the Base URL is not the API (there is no ID to be wrong), a 403 that the key may not
+ * read agents.
+ */
+export const CREDENTIAL_TEST_HINTS: Record<string, string> = {
+	...HINTS,
+	forbidden: 'The API key is valid but may not list agents, which the test does: use a key with read access.',
+	not_found: 'The Base URL does not lead to the Agent Platform API: it should be the API address ending in /v1.',
+	bad_request: 'The Base URL may not point at the Agent Platform API: it should be the API address ending in /v1.',
+};
+
+export const API_KEY_PREFIX_MESSAGE = `The API key in the "Agent Platform API" credential must start with "${ID_PREFIX.apiKey}"`;
+export const API_KEY_PREFIX_HINT = `Copy the key again from the service dashboard; keys look like ${ID_PREFIX.apiKey}... .`;
 
 export interface ErrorContext {
 	node: INode;
@@ -69,8 +85,8 @@ export function networkError(ctx: ErrorContext, reason: string, mayHaveSucceeded
 }
 
 export function invalidApiKeyError(node: INode): NodeOperationError {
-	return new NodeOperationError(node, 'The API key in the "Agent Platform API" credential must start with "ctx_"', {
-		description: 'Copy the key again from the service dashboard; keys look like ctx_... . Fix it in the credential, then run again.',
+	return new NodeOperationError(node, API_KEY_PREFIX_MESSAGE, {
+		description: `${API_KEY_PREFIX_HINT} Fix it in the credential, then run again.`,
 	});
 }
 

@@ -3,7 +3,8 @@
  * `httpRequestWithAuthentication`, which applies the credential (the key never passes through our
  * code), the user's proxy and TLS settings, and the execution's cancel signal. Status errors are
  * not thrown here: the full response (status, headers, raw text) goes back to the client, which
- * reads the rate-limit headers of every response and maps errors itself.
+ * reads the rate-limit headers of every response and maps errors itself. The credential test is the
+ * one exception (credentialTest.ts): n8n gives it only the `request` helper.
  */
 import type {
 	IDataObject,
@@ -56,7 +57,7 @@ interface FullResponse {
 	body: unknown;
 }
 
-function bodyText(body: unknown): string {
+export function bodyText(body: unknown): string {
 	if (typeof body === 'string') return body;
 	if (body === undefined || body === null) return '';
 	if (Buffer.isBuffer(body)) return body.toString('utf8');
@@ -64,7 +65,7 @@ function bodyText(body: unknown): string {
 }
 
 /** The error code of a failed request, wherever the layers below put it. */
-function failureCode(error: unknown): string | undefined {
+export function failureCode(error: unknown): string | undefined {
 	const seen = new Set<unknown>();
 	let current = error as { code?: unknown; cause?: unknown; name?: unknown } | undefined;
 	while (current && typeof current === 'object' && !seen.has(current)) {

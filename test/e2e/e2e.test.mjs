@@ -54,15 +54,26 @@ describe('the package in n8n', () => {
 		for (const name of [NODE_TYPES.action, NODE_TYPES.trigger]) assert.ok(!byName[name].codex.categories.includes('AI'), `${name} is in the AI category`);
 	});
 
-	test('the credential test passes with the sandbox key and fails with a clear message for a bad one', async () => {
+	test('the credential test passes with the sandbox key and fails with the API’s own message for a bad one', async () => {
 		const good = await n8n.testCredential(stack.sandbox.apiKey, stack.sandbox.baseUrl);
 		assert.equal(good.status, 'OK', JSON.stringify(good));
-		const bad = await n8n.testCredential(['ctx', 'revoked', 'key'].join('_'), stack.sandbox.baseUrl);
+		const revoked = ['ctx', 'revoked', 'key'].join('_');
+		const bad = await n8n.testCredential(revoked, stack.sandbox.baseUrl);
 		assert.equal(bad.status, 'Error');
-		assert.match(bad.message, /API key was refused/);
+		// The sandbox's own 401 text, then our hint: what n8n's declarative test could not show.
+		assert.match(bad.message, /^Invalid API key: it is unknown or has been revoked \[unauthorized, HTTP 401\]\. Check the API key/);
+		assert.ok(!bad.message.includes(revoked), 'the key is in the message');
+		const wrongPrefix = ['sk', 'live', 'abc'].join('_');
+		const prefix = await n8n.testCredential(wrongPrefix, stack.sandbox.baseUrl);
+		assert.equal(prefix.status, 'Error');
+		assert.match(prefix.message, /must start with "ctx_"/);
+		assert.ok(!prefix.message.includes(wrongPrefix), 'the key is in the message');
+		const unknownPath = await n8n.testCredential(stack.sandbox.apiKey, `${stack.sandbox.baseUrl}/v9`);
+		assert.equal(unknownPath.status, 'Error');
+		assert.match(unknownPath.message, /^No endpoint GET \/v1\/v9\/v1\/agents \[not_found, HTTP 404\]\. The Base URL/);
 		const wrongUrl = await n8n.testCredential(stack.sandbox.apiKey, stack.sandbox.baseUrl.replace('/v1', '/v9'));
 		assert.equal(wrongUrl.status, 'Error');
-		assert.match(wrongUrl.message, /Base URL/);
+		assert.match(wrongUrl.message, /HTTP 404 with an HTML page.*Base URL/);
 	});
 
 	test('the example workflows are imported and their nodes are known to n8n', async () => {

@@ -1,9 +1,10 @@
 /**
  * Real n8n-core contexts for the parts of a node that run outside an execution: list search and
  * load options (LoadOptionsContext), webhook lifecycle (HookContext), incoming webhooks
- * (WebhookContext). Each is n8n-core's own class over a one-node workflow.
+ * (WebhookContext), credential tests (CredentialTestContext). Each is n8n-core's own class; the
+ * first three over a one-node workflow.
  */
-import { HookContext, LoadOptionsContext, WebhookContext } from 'n8n-core';
+import { CredentialTestContext, HookContext, LoadOptionsContext, WebhookContext } from 'n8n-core';
 import {
 	Workflow,
 	type IDataObject,
@@ -85,4 +86,12 @@ export function webhookContext(
 	(additionalData as unknown as IDataObject).httpResponse = options.response ?? {};
 	const webhookData = defaultWebhook(workflow, node, additionalData);
 	return new WebhookContext(workflow, node, additionalData, options.mode ?? 'webhook', webhookData, [], null);
+}
+
+/**
+ * What n8n's credentials tester calls a node's `credentialTest` function with: n8n-core's own
+ * context (its `request` helper is n8n's outbound HTTP) and the credential as the dialog holds it.
+ */
+export function credentialTestContext(): CredentialTestContext {
+	return new CredentialTestContext(buildAdditionalData(undefined));
 }
