@@ -3,29 +3,40 @@
  * have a `data` array of objects and a `pagination` of integers), lenient about what a resource
  * holds (unknown fields and unknown enum values pass through untouched).
  */
-import { z } from 'zod/v4';
+// Plain `zod` and only API that zod 3 and zod 4 share (`.passthrough()` rather than v4's
+// `looseObject`): inside n8n this resolves to n8n's own zod, which is 3.24 in n8n 1.85 (no `zod/v4`
+// subpath there), 3.25 in later 1.x and 2.x, and may become zod 4.
+import { z } from 'zod';
 import type { IDataObject } from 'n8n-workflow';
 
-const resource = z.looseObject({});
+const resource = z.object({}).passthrough();
 
-export const listEnvelope = z.looseObject({
-	data: z.array(resource),
-	pagination: z.looseObject({
-		offset: z.number().int().nonnegative(),
-		limit: z.number().int().nonnegative(),
-		total: z.number().int().nonnegative(),
-	}),
-});
+export const listEnvelope = z
+	.object({
+		data: z.array(resource),
+		pagination: z
+			.object({
+				offset: z.number().int().nonnegative(),
+				limit: z.number().int().nonnegative(),
+				total: z.number().int().nonnegative(),
+			})
+			.passthrough(),
+	})
+	.passthrough();
 
-export const singleEnvelope = z.looseObject({ data: resource });
+export const singleEnvelope = z.object({ data: resource }).passthrough();
 
-export const errorEnvelope = z.looseObject({
-	error: z.looseObject({
-		code: z.string(),
-		message: z.string(),
-		status: z.number().int().optional(),
-	}),
-});
+export const errorEnvelope = z
+	.object({
+		error: z
+			.object({
+				code: z.string(),
+				message: z.string(),
+				status: z.number().int().optional(),
+			})
+			.passthrough(),
+	})
+	.passthrough();
 
 export type ListEnvelope = { data: IDataObject[]; pagination: { offset: number; limit: number; total: number } };
 export type ApiErrorBody = { code: string; message: string; status?: number };

@@ -119,7 +119,9 @@ export class N8n {
 
 	/** Executions of a workflow, newest first, with data. */
 	async executions(workflowId) {
-		return (await this.api.public('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=250`)).data;
+		const { data } = await this.api.public('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=250`);
+		// n8n before 1.9x lists executions without `status`, only `finished` (true on success).
+		return data.map((e) => ({ ...e, status: e.status ?? (e.finished ? 'success' : e.stoppedAt ? 'error' : 'running') }));
 	}
 
 	/** Every execution of the instance, with data (follows the cursor). */

@@ -278,9 +278,12 @@ export class N8nApi {
 		await this.rest('POST', '/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
 	}
 
-	/** A public-API key with every scope the owner may grant. */
+	/** A public-API key with every scope the owner may grant (before scopes existed, n8n < 1.9x, a key could do everything). */
 	async createApiKey(label = 'agent-platform-harness') {
-		const scopes = await this.rest('GET', '/api-keys/scopes');
+		const scopes = await this.rest('GET', '/api-keys/scopes').catch((error) => {
+			if (error.status === 404) return undefined;
+			throw error;
+		});
 		const key = await this.rest('POST', '/api-keys', { label: `${label}-${Date.now()}`, expiresAt: null, scopes });
 		this.apiKey = key.rawApiKey ?? key.apiKey;
 		return this.apiKey;
