@@ -89,7 +89,9 @@ export async function ensureN8n() {
 		);
 		if (!existsSync(staging.nodeBin)) throw new Error(`Node ${NODE_MAJOR} binary not found at ${staging.nodeBin} after install`);
 		log(`installed in ${installSeconds} s; rebuilding sqlite3 and isolated-vm for Node ${NODE_MAJOR}`);
-		const rebuildSeconds = await run('npm', ['rebuild', '--loglevel=error', 'sqlite3', 'isolated-vm'], {
+		// --ignore-scripts=false: under `npm run`, npm passes this project's `ignore-scripts=true` on
+		// in the environment (npm_config_ignore_scripts), and a rebuild without scripts builds nothing.
+		const rebuildSeconds = await run('npm', ['rebuild', '--ignore-scripts=false', '--loglevel=error', 'sqlite3', 'isolated-vm'], {
 			cwd: staging.root,
 			what: 'npm rebuild',
 			env: {
@@ -100,6 +102,8 @@ export async function ensureN8n() {
 				npm_config_nodedir: staging.nodeDir,
 			},
 		});
+		const sqliteBinding = path.join(staging.root, 'node_modules/sqlite3/build/Release/node_sqlite3.node');
+		if (!existsSync(sqliteBinding)) throw new Error(`npm rebuild left no sqlite3 binding at ${sqliteBinding}; n8n cannot start without it`);
 		const nodeVersion = JSON.parse(readFileSync(path.join(staging.nodeDir, 'package.json'), 'utf8')).version;
 		writeFileSync(
 			staging.ready,
