@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quoteInReadme } from './quoteInReadme.mjs';
 import { bootAll } from '../test/harness/n8n-boot.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -147,5 +148,6 @@ const md = [
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/n8n.json'), JSON.stringify(results, null, 2) + '\n');
 writeFileSync(path.join(root, 'bench/results/n8n.md'), md + '\n');
+quoteInReadme(root, 'bench/results/n8n.md', md);
 process.stdout.write(md + '\n');
 process.exit(0);

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quoteInReadme } from './quoteInReadme.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -358,5 +359,7 @@ const md = [
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
 writeFileSync(path.join(root, 'bench/results/latest.md'), md + '\n');
+// A quick run is a smoke test with smaller data; only the full run's figures go into the README.
+if (!quick) quoteInReadme(root, 'bench/results/latest.md', md);
 process.stdout.write(md + '\n');
 process.exit(0);
