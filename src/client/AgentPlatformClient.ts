@@ -240,16 +240,15 @@ export class AgentPlatformClient {
 				}
 				throw networkError(errorContext, redact(failure.message, session.apiKey), !idempotent && !notSent);
 			}
-			session.budget.update(readRateHeaders(response.headers));
+			const rateHeaders = readRateHeaders(response.headers);
+			session.budget.update(rateHeaders);
 
 			if (response.status === 429) {
+				// The budget holds back every request on this key until the server's time to return
+				// (or a backoff when it named none); the retry waits in `reserve` like the rest.
+				session.budget.refused(rateHeaders, backoffMs(rateLimitedRetries));
 				if (rateLimitedRetries < RETRY_LIMITS.rateLimited) {
 					rateLimitedRetries += 1;
-					const headers = readRateHeaders(response.headers);
-					// Without any hint of when to come back, back off instead of hammering.
-					if (headers.retryAfterUntil === undefined && headers.resetAt === undefined) {
-						await this.wait(backoffMs(rateLimitedRetries), signal, itemIndex);
-					}
 					continue;
 				}
 			}

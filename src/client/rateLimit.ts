@@ -7,7 +7,7 @@
  *   requests are spread evenly over the time left, so the budget lasts until the reset and other
  *   users of the same key (other executions, other n8n workers) are not starved into 429s.
  * - When nothing is left, it waits for the reset (capped) instead of sending a doomed request.
- * - `Retry-After` on a 429 wins over everything else.
+ * - `Retry-After` on a 429 wins over everything else; a 429 without a usable hint backs off.
  *
  * State is shared by every execution in this n8n process that uses the same base URL and key,
  * looked up by a SHA-256 fingerprint: the key itself is never stored.
@@ -155,6 +155,20 @@ export class RateBudget {
 			this.resetAt = sameWindow ? Math.max(this.resetAt ?? 0, headers.resetAt) : headers.resetAt;
 			if (!sameWindow) this.nextSlot = 0;
 		}
+	}
+
+	/**
+	 * After a 429 (its headers already recorded by `update`): nothing may be sent before the time
+	 * the server named (`Retry-After`, else the reset of a spent window), or, when it named none or
+	 * one that is already past by our clock (a server clock a little behind ours), before
+	 * `fallbackMs` from now. Without this, a refused request would be re-sent at once, again and again.
+	 */
+	refused(headers: RateHeaders, fallbackMs: number): void {
+		const now = this.now();
+		let until = now + fallbackMs;
+		if (headers.retryAfterUntil !== undefined && headers.retryAfterUntil > now) until = headers.retryAfterUntil;
+		else if (headers.resetAt !== undefined && headers.resetAt > now && !headers.remaining) until = headers.resetAt + RESET_MARGIN_MS;
+		this.blockedUntil = Math.max(this.blockedUntil, Math.min(until, now + MAX_WAIT_MS));
 	}
 
 	/** Frees the slot of a request that got no response (network error, abort). */

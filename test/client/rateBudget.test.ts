@@ -57,6 +57,40 @@ describe('RateBudget', () => {
 		expect(budget.reserve()).toBe(0);
 	});
 
+	test('a 429 whose reset is already past by our clock (server clock behind) backs off instead of re-sending at once', () => {
+		const { clock, budget } = budgetAt();
+		budget.reserve();
+		const refusal = window(0, -500, clock.now);
+		budget.update(refusal);
+		budget.refused(refusal, 400);
+		expect(budget.reserve()).toBe(400);
+	});
+
+	test('a 429 with no hint at all backs off too, and holds back every request on the key meanwhile', () => {
+		const { clock, budget } = budgetAt();
+		budget.reserve();
+		budget.update({});
+		budget.refused({}, 300);
+		expect([budget.reserve(), budget.reserve()]).toEqual([300, 300]);
+		clock.now += 300;
+		expect(budget.reserve()).toBe(0);
+	});
+
+	test('a 429 for a spent window waits for its reset; Retry-After still outranks it', () => {
+		const { clock, budget } = budgetAt();
+		budget.reserve();
+		const spent = window(0, 5_000, clock.now);
+		budget.update(spent);
+		budget.refused(spent, 100);
+		expect(budget.reserve()).toBeGreaterThanOrEqual(5_000);
+		const other = budgetAt();
+		other.budget.reserve();
+		const told = { ...window(0, 50_000, other.clock.now), retryAfterUntil: other.clock.now + 2_000 };
+		other.budget.update(told);
+		other.budget.refused(told, 100);
+		expect(other.budget.reserve()).toBe(2_000);
+	});
+
 	test('a window the server restarts early (plan changed, limit reset) is believed: no wait for the old reset', () => {
 		const { clock, budget } = budgetAt();
 		budget.reserve();

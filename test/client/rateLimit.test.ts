@@ -65,4 +65,24 @@ describe('rate limits', () => {
 			await sb.close();
 		}
 	}, 60_000);
+
+	test('429s without Retry-After whose reset looks past (server clock behind ours) are backed off, not re-sent at once', async () => {
+		// Another user of the key spends the window; the server then refuses with only the three
+		// headers, and its reset time reads as already past by our clock.
+		const sb = await startSandbox({ rateLimit: 5, windowMs: 2_000, resetUnit: 'epoch-ms' });
+		try {
+			sb.admin.setRateLimit({ retryAfter: false, clockOffsetMs: -3_000 });
+			for (let i = 0; i < 5; i++) {
+				await fetch(`${sb.baseUrl}/agents?limit=1`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
+			}
+			const { value, error } = await withClient(sb, (c) => getMany(c, 3, 1));
+			expect(error).toBeUndefined();
+			expect(value).toBe(3);
+			const refused = sb.admin.requests().filter((r) => r.status === 429);
+			expect(refused.length).toBeGreaterThan(0);
+			expect(refused.length).toBeLessThan(8);
+		} finally {
+			await sb.close();
+		}
+	}, 60_000);
 });

@@ -1,7 +1,7 @@
 /**
  * The admin surface under `/__admin` (not part of the Agent Platform API; no authentication,
  * loopback only): what tests, the dev command and benchmarks use to steer the sandbox and to see
- * what it did. Documented in test/sandbox/README.md.
+ * what it did. Documented in the README's sandbox section.
  */
 import { EVENT_TYPES } from '../../src/vocabulary';
 import type { SandboxApp, SandboxRequest, SandboxResponse } from './app';
@@ -11,6 +11,15 @@ import { generateFacts } from './generate';
 import type { ResetUnit } from './rateLimiter';
 
 const KNOWN_EVENTS = EVENT_TYPES.map((e) => e.value) as string[];
+
+/** What `PUT /__admin/rate-limit` may change; `retryAfter` and `clockOffsetMs` model servers the spec allows. */
+export interface RateLimitChange {
+	limit?: number;
+	windowMs?: number;
+	resetUnit?: ResetUnit;
+	retryAfter?: boolean;
+	clockOffsetMs?: number;
+}
 
 class AdminError extends Error {
 	constructor(
@@ -47,10 +56,12 @@ export class AdminApi {
 		this.app.latencyMs = ms;
 	}
 
-	setRateLimit(change: { limit?: number; windowMs?: number; resetUnit?: ResetUnit }): void {
+	setRateLimit(change: RateLimitChange): void {
 		if (change.limit !== undefined) this.app.limiter.limit = change.limit;
 		if (change.windowMs !== undefined) this.app.limiter.windowMs = change.windowMs;
 		if (change.resetUnit !== undefined) this.app.limiter.resetUnit = change.resetUnit;
+		if (change.retryAfter !== undefined) this.app.limiter.retryAfter = change.retryAfter;
+		if (change.clockOffsetMs !== undefined) this.app.limiter.clockOffsetMs = change.clockOffsetMs;
 		this.app.limiter.reset();
 	}
 
@@ -141,9 +152,9 @@ export class AdminApi {
 				return { ...faults, latencyMs: this.app.latencyMs };
 			}
 			case 'PUT /rate-limit': {
-				const change = body() as { limit?: number; windowMs?: number; resetUnit?: ResetUnit };
-				this.setRateLimit(change);
-				return { limit: this.app.limiter.limit, windowMs: this.app.limiter.windowMs, resetUnit: this.app.limiter.resetUnit };
+				this.setRateLimit(body() as RateLimitChange);
+				const { limit, windowMs, resetUnit, retryAfter, clockOffsetMs } = this.app.limiter;
+				return { limit, windowMs, resetUnit, retryAfter, clockOffsetMs };
 			}
 			case 'GET /webhooks': {
 				const orgId = url.searchParams.get('org_id') ?? 'org_acme';

@@ -79,6 +79,7 @@ export class SandboxApp {
 		this.limiter.limit = this.options.rateLimit;
 		this.limiter.windowMs = this.options.windowMs;
 		this.limiter.resetUnit = this.options.resetUnit;
+		this.limiter.restoreDefaults();
 		this.limiter.reset();
 		this.faults.set({}, this.options.seed);
 		this.latencyMs = 0;
@@ -165,7 +166,8 @@ export class SandboxApp {
 	private earlyFault(fault: FaultAction, rateHeaders: Record<string, string>): SandboxResponse | undefined {
 		if (fault.kind === 'storm') {
 			const error = new ApiError('rate_limit_exceeded', 'Too many requests (temporary overload)');
-			return this.error(error, { ...rateHeaders, 'x-ratelimit-remaining': '0', 'retry-after': '1' });
+			const retryAfter: Record<string, string> = this.limiter.retryAfter ? { 'retry-after': '1' } : {};
+			return this.error(error, { ...rateHeaders, 'x-ratelimit-remaining': '0', ...retryAfter });
 		}
 		if (fault.kind !== 'server-error') return undefined;
 		if (fault.status === 502) {

@@ -146,6 +146,15 @@ describe('rate limits', () => {
 		const res = await api('/agents');
 		expect(plausible(Number(res.headers.get('x-ratelimit-reset')), Date.now())).toBe(true);
 	});
+
+	test('a server that sends no Retry-After and whose clock is behind ours can be played', async () => {
+		sb.admin.setRateLimit({ limit: 1, resetUnit: 'epoch-ms', windowMs: 60_000, retryAfter: false, clockOffsetMs: -90_000 });
+		await api('/agents');
+		const refused = await api('/agents');
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get('retry-after')).toBeNull();
+		expect(Number(refused.headers.get('x-ratelimit-reset'))).toBeLessThan(Date.now() - 20_000);
+	});
 });
 
 describe('organizations are isolated', () => {

@@ -21,6 +21,10 @@ export interface RateDecision {
 
 export class RateLimiter {
 	private readonly windows = new Map<string, Window>();
+	/** Whether a 429 carries `Retry-After` (the spec does not show that it does). */
+	retryAfter = true;
+	/** How far the server's clock is from ours: epoch `X-RateLimit-Reset` values are shifted by it. */
+	clockOffsetMs = 0;
 
 	constructor(
 		public limit: number,
@@ -51,6 +55,12 @@ export class RateLimiter {
 		this.windows.clear();
 	}
 
+	/** Back to a well-behaved server: `Retry-After` on 429s, clocks in agreement. */
+	restoreDefaults(): void {
+		this.retryAfter = true;
+		this.clockOffsetMs = 0;
+	}
+
 	private current(key: string): Window {
 		const now = this.now();
 		let window = this.windows.get(key);
@@ -69,18 +79,18 @@ export class RateLimiter {
 			'x-ratelimit-remaining': String(Math.max(0, this.limit - window.used)),
 			'x-ratelimit-reset': this.formatReset(resetAt, msLeft),
 		};
-		if (limited) headers['retry-after'] = String(Math.max(1, Math.ceil(msLeft / 1000)));
+		if (limited && this.retryAfter) headers['retry-after'] = String(Math.max(1, Math.ceil(msLeft / 1000)));
 		return headers;
 	}
 
 	private formatReset(resetAt: number, msLeft: number): string {
 		switch (this.resetUnit) {
 			case 'epoch-ms':
-				return String(resetAt);
+				return String(resetAt + this.clockOffsetMs);
 			case 'seconds-until-reset':
 				return String(Math.ceil(msLeft / 1000));
 			default:
-				return String(Math.ceil(resetAt / 1000));
+				return String(Math.ceil((resetAt + this.clockOffsetMs) / 1000));
 		}
 	}
 }
