@@ -106,7 +106,8 @@ export const PAGINATION_QUERY = { offset: 'offset', limit: 'limit' } as const;
 
 /**
  * The sandbox's (and the documented assumption's) largest page: larger `limit`s are clamped to it.
- * The client does not rely on it: it asks for a large page and adopts the `limit` the server reports.
+ * The client does not rely on it: it asks for a large page and adopts the `limit` the server reports,
+ * and falls back to this size when a server refuses the large page with 400.
  */
 export const MAX_PAGE_SIZE = 100;
 

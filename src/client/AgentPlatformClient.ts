@@ -5,7 +5,7 @@
  * src/routes.ts.
  */
 import { NodeApiError, NodeOperationError, type IDataObject, type IHttpRequestMethods, type INode } from 'n8n-workflow';
-import { buildPath, type ListRouteName, PAGINATION_QUERY, ROUTES, type RouteName } from '../routes';
+import { buildPath, type ListRouteName, MAX_PAGE_SIZE, PAGINATION_QUERY, ROUTES, type RouteName } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
 import { abortableSleep } from './abortableSleep';
 import { normalizeBaseUrl } from './baseUrl';
@@ -46,7 +46,8 @@ export interface RawRequestParams {
 
 /**
  * Page size asked for first. The spec does not show the maximum; asking for a large page and
- * adopting whatever `limit` the server reports (it clamps) gets the largest page it allows.
+ * adopting whatever `limit` the server reports (it clamps) gets the largest page it allows. A
+ * server that refuses it instead gets MAX_PAGE_SIZE.
  */
 export const FIRST_PAGE_REQUEST = 1000;
 
@@ -122,7 +123,19 @@ export class AgentPlatformClient {
 				const wanted = params.limit === undefined ? pageSize : Math.min(pageSize, params.limit - yielded);
 				if (wanted <= 0) return;
 				const qs = { ...params.qs, [PAGINATION_QUERY.offset]: offset, [PAGINATION_QUERY.limit]: wanted };
-				const page = await this.listPage(path, qs, params.itemIndex);
+				const outcome = await this.listPage(path, qs, params.itemIndex).then(
+					(page) => ({ page }),
+					(error: unknown) => ({ error }),
+				);
+				if ('error' in outcome) {
+					// A server may refuse an oversized `limit` (400) instead of clamping it: fall back
+					// once to the page size comparable APIs allow. Any other 400 fails again there.
+					const refusedSize = wanted > MAX_PAGE_SIZE && outcome.error instanceof NodeApiError && outcome.error.httpCode === '400';
+					if (!refusedSize) throw outcome.error;
+					pageSize = MAX_PAGE_SIZE;
+					continue;
+				}
+				const { page } = outcome;
 				if (page.pagination.limit > 0 && page.pagination.limit < wanted) pageSize = page.pagination.limit;
 				else if (pageSize === FIRST_PAGE_REQUEST && page.data.length < wanted) pageSize = Math.max(page.data.length, 1);
 				if (page.data.length === 0) return;
@@ -212,10 +225,13 @@ export class AgentPlatformClient {
 		const idempotent = IDEMPOTENT_METHODS.has(method);
 		let rateLimitedRetries = 0;
 		let transientRetries = 0;
+		/** An earlier attempt of this request may have been carried out (no clear answer came back). */
+		let mayHaveActed = false;
 		const retryTransient = async (): Promise<boolean> => {
 			if (!idempotent || transientRetries >= RETRY_LIMITS.transient) return false;
 			await this.wait(backoffMs(transientRetries), signal, itemIndex);
 			transientRetries += 1;
+			mayHaveActed = true;
 			return true;
 		};
 
@@ -236,6 +252,7 @@ export class AgentPlatformClient {
 				if ((idempotent || notSent) && transientRetries < RETRY_LIMITS.transient) {
 					await this.wait(backoffMs(transientRetries), signal, itemIndex);
 					transientRetries += 1;
+					mayHaveActed ||= !notSent;
 					continue;
 				}
 				throw networkError(errorContext, redact(failure.message, session.apiKey), !idempotent && !notSent);
@@ -252,6 +269,10 @@ export class AgentPlatformClient {
 					continue;
 				}
 			}
+
+			// A DELETE re-sent after an attempt that may have worked finds the resource gone: that
+			// attempt did the job, so this is the success the user asked for, not "not found".
+			if (method === 'DELETE' && response.status === 404 && mayHaveActed) return undefined;
 
 			const parsed = parseJson(response.text);
 			if (response.status >= 200 && response.status < 300) {

@@ -39,6 +39,28 @@ describe('faults', () => {
 		for (const { name } of outcomes) expect(names.filter((n) => n === name).length).toBeLessThanOrEqual(1);
 	}, 60_000);
 
+	test('a DELETE re-sent after a reset that struck once the delete was done reports success, not "not found"', async () => {
+		const facts = (await withClient(sb, (c) => c.list('memoryFact.getMany', { limit: 10 }))).value as IDataObject[];
+		sb.admin.setFaults({ resetRate: 0.4, methods: ['DELETE'] }, 5);
+		const outcomes = [];
+		for (const fact of facts) {
+			const { error } = await withClient(sb, (c) => c.call('memoryFact.delete', { path: { factId: fact.id as string } }));
+			outcomes.push(error?.message);
+		}
+		sb.admin.setFaults({});
+		expect(outcomes).toEqual(facts.map(() => undefined));
+		const deletes = sb.admin.requests().filter((r) => r.method === 'DELETE');
+		expect(deletes.filter((r) => r.fault === 'reset').length).toBeGreaterThan(0);
+		expect(deletes.filter((r) => r.status === 404).length).toBeGreaterThan(0);
+		const left = ids((await withClient(sb, (c) => c.list('memoryFact.getMany'))).value as IDataObject[]);
+		for (const fact of facts) expect(left).not.toContain(fact.id);
+	}, 60_000);
+
+	test('a DELETE of an id that does not exist is still "not found" when nothing was retried', async () => {
+		const { error } = await withClient(sb, (c) => c.call('memoryFact.delete', { path: { factId: 'fact_missing' } }));
+		expect(error?.httpCode).toBe('404');
+	});
+
 	test('a POST refused with 429 is retried (the server did not act on it) and written once', async () => {
 		// Seed 7's first draw starts a storm: the first POST and the one after it are refused with 429.
 		sb.admin.setFaults({ stormRate: 0.6, stormLength: 1, methods: ['POST'] }, 7);

@@ -24,6 +24,28 @@ describe('pagination', () => {
 		expect(pageRequests()).toHaveLength(Math.ceil(total / 100));
 	});
 
+	test('a server that refuses an oversized limit with 400 instead of clamping it gets pages of 100', async () => {
+		const strict = await startSandbox({ plan: 'enterprise', rateLimit: 100_000, oversizedLimit: 'reject' });
+		try {
+			const total = strict.admin.seedFacts('org_acme', 345);
+			const { value, error } = await withClient(strict, (c) => c.list('memoryFact.getMany'));
+			expect(error).toBeUndefined();
+			expect(new Set(ids(value as IDataObject[])).size).toBe(total);
+			expect(value as IDataObject[]).toHaveLength(total);
+			const statuses = strict.admin.requests().map((r) => [new URL(r.path, 'http://x').searchParams.get('limit'), r.status]);
+			expect(statuses).toEqual([['1000', 400], ...Array.from({ length: Math.ceil(total / 100) }, () => ['100', 200])]);
+		} finally {
+			await strict.close();
+		}
+	});
+
+	test('a 400 that is not about the page size still reaches the user, after one retry at 100', async () => {
+		const { error } = await withClient(sb, (c) => c.list('memoryFact.getMany', { qs: { q: ' ' } }));
+		expect(error?.httpCode).toBe('400');
+		expect(error?.message).toMatch(/q/);
+		expect(pageRequests().map((r) => new URL(r.path, 'http://x').searchParams.get('limit'))).toEqual(['1000', '100']);
+	});
+
 	test('"up to N" stops at N and asks for no more than needed', async () => {
 		sb.admin.seedFacts('org_acme', 500);
 		const { value } = await withClient(sb, (c) => c.list('memoryFact.getMany', { limit: 150 }));

@@ -194,6 +194,7 @@ export class SandboxApp {
 			query: url.searchParams,
 			body: this.parseJson(req),
 			maxPageSize: this.options.maxPageSize,
+			oversizedLimit: this.options.oversizedLimit,
 			defaultPageSize: this.options.defaultPageSize,
 			random: this.random,
 			now: () => new Date(),

@@ -11,6 +11,7 @@ export interface HandlerContext {
 	query: URLSearchParams;
 	body: unknown;
 	maxPageSize: number;
+	oversizedLimit: 'clamp' | 'reject';
 	defaultPageSize: number;
 	random: Random;
 	now: () => Date;
@@ -43,7 +44,7 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
 
 const nonNegativeInt = /^\d+$/;
 
-/** Offset pagination with a clamped page size (documented: limit above the maximum is clamped). */
+/** Offset pagination with a clamped page size (documented: limit above the maximum is clamped, unless the sandbox plays a server that refuses it). */
 export function listPage<T>(ctx: HandlerContext, items: readonly T[]): HandlerResult {
 	const rawOffset = ctx.query.get('offset');
 	const rawLimit = ctx.query.get('limit');
@@ -52,6 +53,9 @@ export function listPage<T>(ctx: HandlerContext, items: readonly T[]): HandlerRe
 	}
 	if (rawLimit !== null && (!nonNegativeInt.test(rawLimit) || Number(rawLimit) < 1)) {
 		throw badRequest('limit', `must be a whole number from 1 to ${ctx.maxPageSize}`);
+	}
+	if (rawLimit !== null && ctx.oversizedLimit === 'reject' && Number(rawLimit) > ctx.maxPageSize) {
+		throw badRequest('limit', `must be at most ${ctx.maxPageSize}`);
 	}
 	const offset = rawOffset === null ? 0 : Number(rawOffset);
 	const limit = Math.min(rawLimit === null ? ctx.defaultPageSize : Number(rawLimit), ctx.maxPageSize);

@@ -13,6 +13,8 @@ export interface SandboxOptions {
 	windowMs?: number;
 	resetUnit?: ResetUnit;
 	maxPageSize?: number;
+	/** What a `limit` above the maximum gets: clamped (the documented choice) or refused with 400, as some APIs do. */
+	oversizedLimit?: 'clamp' | 'reject';
 	defaultPageSize?: number;
 	latencyMs?: number;
 	seed?: number;
@@ -34,6 +36,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		windowMs: options.windowMs ?? 60_000,
 		resetUnit: options.resetUnit ?? 'epoch-seconds',
 		maxPageSize: options.maxPageSize ?? MAX_PAGE_SIZE,
+		oversizedLimit: options.oversizedLimit ?? 'clamp',
 		defaultPageSize: options.defaultPageSize ?? DEFAULT_PAGE_SIZE,
 		latencyMs: options.latencyMs ?? 0,
 		seed: options.seed ?? 1,
