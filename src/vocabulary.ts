@@ -59,6 +59,12 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number]['value'];
 
+/** A subscription's `events` entry meaning every event, including ones added later (project's choice). */
+export const ALL_EVENTS = '*';
+
+/** The webhook-create response's field that carries the signing secret (the spec does not name it). */
+export const WEBHOOK_SECRET_FIELD = 'secret';
+
 /** Query parameter names of list filters (project's choice; see README). */
 export const FILTER_QUERY = {
 	status: 'status',

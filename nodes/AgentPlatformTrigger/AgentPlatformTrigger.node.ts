@@ -8,12 +8,10 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
-import { EVENT_TYPES } from '../../src/vocabulary';
+import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { firstDelivery } from './replayGuard';
 import { createSubscription, removeSubscription, stored, subscriptionExists } from './subscription';
 import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from './verifyDelivery';
-
-const ALL_EVENTS = '*';
 
 interface TriggerOptions {
 	agentId?: string;
@@ -168,7 +166,8 @@ export class AgentPlatformTrigger implements INodeType {
 			return answer(200, { received: true, ignored: 'duplicate delivery' });
 		}
 
-		const json: IDataObject = { event: event.event, org_id: event.org_id, timestamp: event.timestamp, data: event.data as IDataObject };
+		// The whole signed body: fields the spec does not show (a delivery id, a version) pass through.
+		const json: IDataObject = { ...(event as unknown as IDataObject) };
 		if (options.includeHeaders) {
 			json.headers = { 'x-service-event': req.headers['x-service-event'], 'x-service-timestamp': req.headers['x-service-timestamp'] };
 		}

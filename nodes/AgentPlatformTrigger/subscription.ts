@@ -3,8 +3,9 @@
  * deactivation. The id and the one-time signing secret live in the node's static data, which n8n
  * persists with the workflow; the secret is never written to output or errors.
  */
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../src/client';
+import { WEBHOOK_SECRET_FIELD } from '../../src/vocabulary';
 
 export interface StoredSubscription {
 	subscriptionId?: string;
@@ -48,9 +49,18 @@ export async function createSubscription(ctx: IHookFunctions, url: string, event
 	const created = await client.call('webhookSubscription.create', {
 		body: { url, events, description: `n8n workflow "${workflow.name ?? workflow.id}" (${workflow.id})` },
 	});
+	const secret = created[WEBHOOK_SECRET_FIELD];
+	if (typeof secret !== 'string' || secret === '') {
+		// Without the secret no delivery could be verified: every event would be refused. Remove the
+		// subscription just made rather than leave one behind that can never be used.
+		await client.callIfFound('webhookSubscription.delete', { path: { webhookId: String(created.id) } });
+		throw new NodeOperationError(ctx.getNode(), 'The API created the webhook subscription but sent no signing secret', {
+			description: `The trigger reads the secret from the field "${WEBHOOK_SECRET_FIELD}" of the create response, which had none, so the subscription was removed again. If the service names it differently, create the subscription with the Agent Platform node and use the trigger's "Use Existing Subscription" mode with the secret it returned.`,
+		});
+	}
 	const data = stored(ctx);
 	data.subscriptionId = String(created.id);
-	data.secret = typeof created.secret === 'string' ? created.secret : undefined;
+	data.secret = secret;
 	data.url = url;
 	data.events = events;
 }

@@ -35,6 +35,16 @@ describe('Webhook Subscription', () => {
 		expect(sb.admin.org('org_acme').webhooks.size).toBe(0);
 	});
 
+	test.each([
+		['create', { operation: 'create', url: 'example.com/hook', events: ['*'], additionalFields: {} }],
+		['update', { operation: 'update', webhookId: byId('wh_any'), updateFields: { url: 'example.com/hook' } }],
+	])('%s with a URL that is not http(s) is refused before any request, naming the parameter', async (_op, parameters) => {
+		const { error } = await runNode(sb, { resource: 'webhookSubscription', ...parameters });
+		expect(error?.message).toBe('The parameter "URL" must be an http(s) URL, got "example.com/hook"');
+		expect(error?.description).toMatch(/https:\/\//);
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+
 	test('create with no events (from an expression) is refused before any request', async () => {
 		const { error } = await runNode(sb, { resource: 'webhookSubscription', operation: 'create', url: 'https://example.com/a', events: '={{ [] }}', additionalFields: {} });
 		expect(error?.message).toBe('The parameter "Events" is empty');

@@ -195,6 +195,7 @@ export class SandboxApp {
 			body: this.parseJson(req),
 			maxPageSize: this.options.maxPageSize,
 			oversizedLimit: this.options.oversizedLimit,
+			webhookSecretField: this.options.webhookSecretField,
 			defaultPageSize: this.options.defaultPageSize,
 			random: this.random,
 			now: () => new Date(),

@@ -13,6 +13,7 @@ export interface HandlerContext {
 	maxPageSize: number;
 	oversizedLimit: 'clamp' | 'reject';
 	defaultPageSize: number;
+	webhookSecretField: string;
 	random: Random;
 	now: () => Date;
 	/** Sends an event to every matching subscription of this organization. */

@@ -16,6 +16,8 @@ export interface SandboxOptions {
 	/** What a `limit` above the maximum gets: clamped (the documented choice) or refused with 400, as some APIs do. */
 	oversizedLimit?: 'clamp' | 'reject';
 	defaultPageSize?: number;
+	/** The field of the webhook-create response that carries the signing secret (the spec does not name it). */
+	webhookSecretField?: string;
 	latencyMs?: number;
 	seed?: number;
 	faults?: FaultConfig;
@@ -37,6 +39,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		resetUnit: options.resetUnit ?? 'epoch-seconds',
 		maxPageSize: options.maxPageSize ?? MAX_PAGE_SIZE,
 		oversizedLimit: options.oversizedLimit ?? 'clamp',
+		webhookSecretField: options.webhookSecretField ?? 'secret',
 		defaultPageSize: options.defaultPageSize ?? DEFAULT_PAGE_SIZE,
 		latencyMs: options.latencyMs ?? 0,
 		seed: options.seed ?? 1,

@@ -90,6 +90,24 @@ describe('trigger lifecycle against the sandbox', () => {
 		expect(subscriptions()).toEqual([]);
 	});
 
+	test('a create response without the signing secret fails activation clearly and leaves no subscription behind', async () => {
+		const other = await startSandbox({ plan: 'enterprise', webhookSecretField: 'signing_key' });
+		try {
+			const wf = triggerWorkflow(other, { subscriptionMode: 'create', events: ['*'], options: {} });
+			const failure = await wf.activate('http://127.0.0.1:9/hook').then(
+				() => undefined,
+				(error: Error & { description?: string }) => error,
+			);
+			expect(failure?.message).toBe('The API created the webhook subscription but sent no signing secret');
+			expect(failure?.description).toMatch(/field "secret"/);
+			expect(failure?.description).toMatch(/Use Existing Subscription/);
+			expect([...other.admin.org('org_acme').webhooks.values()]).toEqual([]);
+			expect(wf.staticData['node:Node Under Test'] ?? {}).toEqual({});
+		} finally {
+			await other.close();
+		}
+	});
+
 	test('deactivation succeeds and clears state when the subscription is already gone', async () => {
 		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
 		await wf.activate('http://127.0.0.1:9/hook');

@@ -10,9 +10,9 @@ afterAll(async () => await sb.close());
 /** A test-only signing secret, assembled so no literal looks like a credential. */
 const SECRET = ['whsec', 'trigger', 'tests', 'only'].join('_');
 
-function delivery(overrides: { event?: string; data?: object; timestamp?: string; headerTimestamp?: string; secret?: string } = {}) {
+function delivery(overrides: { event?: string; data?: object; timestamp?: string; headerTimestamp?: string; secret?: string; extra?: object } = {}) {
 	const timestamp = overrides.timestamp ?? new Date().toISOString();
-	const body = JSON.stringify({ event: overrides.event ?? 'memory.fact_promoted', org_id: 'org_acme', timestamp, data: overrides.data ?? { fact: { id: 'fact_1', agent_id: 'dep_support01' } } });
+	const body = JSON.stringify({ event: overrides.event ?? 'memory.fact_promoted', org_id: 'org_acme', timestamp, data: overrides.data ?? { fact: { id: 'fact_1', agent_id: 'dep_support01' } }, ...overrides.extra });
 	const rawBody = Buffer.from(body);
 	return {
 		rawBody,
@@ -49,13 +49,20 @@ describe('signature scheme', () => {
 });
 
 describe('each incoming request', () => {
-	test('a correctly signed event starts one execution with event, org_id, timestamp and data only', async () => {
+	test('a correctly signed event starts one execution with the signed body: event, org_id, timestamp and data', async () => {
 		const wf = workflow();
 		const d = delivery();
 		const answer = await wf.deliver(d);
 		expect(answer.started).toBe(true);
 		expect(wf.executions[0]).toEqual([{ event: 'memory.fact_promoted', org_id: 'org_acme', timestamp: d.body && (d.body as { timestamp: string }).timestamp, data: { fact: { id: 'fact_1', agent_id: 'dep_support01' } } }]);
 		expect(JSON.stringify(wf.executions)).not.toContain(SECRET);
+	});
+
+	test('fields of the signed body the spec does not show (a delivery id) reach the workflow too', async () => {
+		const wf = workflow();
+		const answer = await wf.deliver(delivery({ extra: { delivery_id: 'dlv_123', api_version: '2026-11-01' } }));
+		expect(answer.started).toBe(true);
+		expect(wf.executions[0][0]).toEqual(expect.objectContaining({ event: 'memory.fact_promoted', delivery_id: 'dlv_123', api_version: '2026-11-01' }));
 	});
 
 	test.each([

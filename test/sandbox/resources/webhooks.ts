@@ -1,12 +1,10 @@
 import { z } from 'zod/v4';
 import type { RouteName } from '../../../src/routes';
-import { EVENT_TYPES } from '../../../src/vocabulary';
+import { ALL_EVENTS, EVENT_TYPES } from '../../../src/vocabulary';
 import type { WebhookSubscription } from '../model';
 import { randomIdPart } from '../prng';
 import { type Handler, listPage, newId, nowIso, parseBody, requireFound, single } from '../context';
 
-/** `*` subscribes to every event, now and future. */
-export const ALL_EVENTS = '*';
 const KNOWN = [ALL_EVENTS, ...EVENT_TYPES.map((e) => e.value)] as string[];
 
 const url = z
@@ -55,7 +53,7 @@ export const webhookHandlers: Partial<Record<RouteName, Handler>> = {
 		ctx.org.webhooks.set(sub.id, sub);
 		ctx.org.webhookSecrets.set(sub.id, secret);
 		// The only response that ever carries the secret (spec §6, step 4).
-		return { status: 201, body: { data: { ...sub, secret } } };
+		return { status: 201, body: { data: { ...sub, [ctx.webhookSecretField]: secret } } };
 	},
 	'webhookSubscription.update': (ctx) => {
 		const sub = requireFound(ctx.org.webhooks.get(ctx.params.webhookId), 'Webhook subscription', ctx.params.webhookId);

@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				options: [...AGENT_STATUSES],
 				default: 'active',
-				description: 'New status. Changing it takes the agent online or offline and fires agent.status_changed.',
+				description: 'New deployment status. The API documents only "active"; the other values are common ones, and an expression can set any value the API accepts.',
 			},
 		],
 	},

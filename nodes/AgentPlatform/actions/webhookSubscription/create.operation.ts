@@ -1,7 +1,8 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { WEBHOOK_SECRET_FIELD } from '../../../../src/vocabulary';
 import { compact, getRequiredString } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { eventsOption, optionalFields, urlOption } from './shared';
+import { checkUrl, eventsOption, optionalFields, urlOption } from './shared';
 
 const properties: INodeProperties[] = [
 	{
@@ -22,10 +23,7 @@ export const description = updateDisplayOptions({ show: { resource: ['webhookSub
 export const SECRET_NOTICE = 'This signing secret is shown only once. Store it now; the API will not return it again.';
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
-	const url = getRequiredString(this, 'url', i, 'URL');
-	if (!/^https?:\/\/\S+$/.test(url)) {
-		throw new NodeOperationError(this.getNode(), `The parameter "URL" must be an http(s) URL, got "${url}"`, { itemIndex: i });
-	}
+	const url = checkUrl(this, getRequiredString(this, 'url', i, 'URL'), i);
 	const events = this.getNodeParameter('events', i, []) as string[];
 	if (!Array.isArray(events) || events.length === 0) {
 		throw new NodeOperationError(this.getNode(), 'The parameter "Events" is empty', {
@@ -37,6 +35,6 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const body = { url, events, ...compact(extra) };
 	return async (client) => {
 		const subscription = await client.call('webhookSubscription.create', { body, itemIndex: i });
-		return subscription.secret === undefined ? subscription : { ...subscription, secret_notice: SECRET_NOTICE };
+		return subscription[WEBHOOK_SECRET_FIELD] === undefined ? subscription : { ...subscription, secret_notice: SECRET_NOTICE };
 	};
 }

@@ -1,7 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { EVENT_TYPES } from '../../../../src/vocabulary';
-
-export const ALL_EVENTS = '*';
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { ALL_EVENTS, EVENT_TYPES } from '../../../../src/vocabulary';
 
 export const eventsOption = (required: boolean): INodeProperties => ({
 	displayName: 'Events',
@@ -27,3 +25,14 @@ export const optionalFields = (): INodeProperties[] => [
 	{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'A note to recognise the subscription by' },
 	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether events are delivered' },
 ];
+
+/** The URL a subscription delivers to: refused here, naming the parameter, rather than by the server. */
+export function checkUrl(ctx: IExecuteFunctions, url: string, itemIndex: number): string {
+	if (!/^https?:\/\/\S+$/.test(url)) {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "URL" must be an http(s) URL, got "${url}"`, {
+			itemIndex,
+			description: 'Give the full address that receives the events, starting with https:// (or http:// for local tests).',
+		});
+	}
+	return url;
+}

@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { webhookLocator } from '../../descriptions/rlc.description';
 import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { eventsOption, optionalFields, urlOption } from './shared';
+import { checkUrl, eventsOption, optionalFields, urlOption } from './shared';
 
 const properties: INodeProperties[] = [
 	webhookLocator(),
@@ -24,5 +24,6 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const body = compact(fields as Record<string, string>);
 	if (Array.isArray(body.events) && body.events.length === 0) delete body.events;
 	requireChanges(this, body, i, 'URL, Events, Description or Active');
+	if (typeof body.url === 'string') checkUrl(this, body.url, i);
 	return async (client) => await client.call('webhookSubscription.update', { path: { webhookId }, body, itemIndex: i });
 }
