@@ -36,6 +36,15 @@ export class AgentPlatformApi implements ICredentialType {
 			description:
 				'Address of the API, ending in /v1. A missing /v1 or a trailing slash is fixed automatically. Point it at the local sandbox (npm run sandbox) to try the nodes without an account.',
 		},
+		{
+			displayName: 'Webhook Signing Secret',
+			name: 'signingSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Only for an Agent Platform Trigger set to "Use Existing Subscription": the secret the API returned, once, when that subscription was created. Leave empty otherwise; subscriptions the trigger creates keep their own secret.',
+		},
 	];
 
 	// No declarative `test` here: n8n would use it before the nodes' `testedBy`, and it cannot show

@@ -1,13 +1,16 @@
 import {
 	NodeConnectionTypes,
+	NodeOperationError,
 	type IDataObject,
 	type IHookFunctions,
+	type INode,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
+import { CREDENTIAL_TYPE } from '../../src/client';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { firstDelivery } from './replayGuard';
 import { createSubscription, removeSubscription, stored, subscriptionExists } from './subscription';
@@ -24,6 +27,20 @@ function agentOf(data: IDataObject): string | undefined {
 	const fact = data.fact as IDataObject | undefined;
 	const id = data.agent_id ?? data.deployment_id ?? fact?.agent_id;
 	return typeof id === 'string' ? id : undefined;
+}
+
+/** The signing secret of a subscription made outside n8n: kept in the credential, encrypted by n8n. */
+async function existingSecret(ctx: IHookFunctions | IWebhookFunctions): Promise<string | undefined> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const secret = typeof credentials.signingSecret === 'string' ? credentials.signingSecret.trim() : '';
+	return secret === '' ? undefined : secret;
+}
+
+function missingExistingSecret(node: INode): NodeOperationError {
+	return new NodeOperationError(node, 'The credential has no Webhook Signing Secret', {
+		description:
+			'"Use Existing Subscription" verifies every event with the secret the API returned when that subscription was created. Enter it in the credential\'s "Webhook Signing Secret" field, or switch Subscription to "Create Automatically".',
+	});
 }
 
 export class AgentPlatformTrigger implements INodeType {
@@ -54,21 +71,19 @@ export class AgentPlatformTrigger implements INodeType {
 					{
 						name: 'Use Existing Subscription',
 						value: 'existing',
-						description: 'A subscription made outside n8n delivers to this URL; enter its signing secret',
+						description: 'A subscription made outside n8n delivers to this URL; its signing secret goes in the credential',
 					},
 				],
 				default: 'create',
 				description: 'Whether n8n manages the webhook subscription or one already exists',
 			},
 			{
-				displayName: 'Signing Secret',
-				name: 'signingSecret',
-				type: 'string',
-				typeOptions: { password: true },
+				displayName:
+					'Enter the subscription\'s signing secret in the credential\'s "Webhook Signing Secret" field (one credential per existing subscription). n8n keeps credentials encrypted; workflow parameters are saved in plain text.',
+				name: 'existingSecretNotice',
+				type: 'notice',
 				default: '',
-				required: true,
 				displayOptions: { show: { subscriptionMode: ['existing'] } },
-				description: 'The secret the API returned, once, when the subscription was created. Every event is verified with it.',
 			},
 			{
 				displayName: 'Events',
@@ -120,7 +135,11 @@ export class AgentPlatformTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				if (this.getNodeParameter('subscriptionMode') === 'existing') return true;
+				if (this.getNodeParameter('subscriptionMode') === 'existing') {
+					// Refuse activation now rather than answer every event with 401 later.
+					if (!(await existingSecret(this))) throw missingExistingSecret(this.getNode());
+					return true;
+				}
 				return await subscriptionExists(this, this.getNodeWebhookUrl('default') as string, this.getNodeParameter('events') as string[]);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
@@ -141,15 +160,16 @@ export class AgentPlatformTrigger implements INodeType {
 		const res = this.getResponseObject();
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 		const events = this.getNodeParameter('events', []) as string[];
-		const secret =
-			this.getNodeParameter('subscriptionMode') === 'existing'
-				? (this.getNodeParameter('signingSecret') as string)
-				: (this.getWorkflowStaticData('node') as ReturnType<typeof stored>).secret;
+		const existing = this.getNodeParameter('subscriptionMode') === 'existing';
+		const secret = existing ? await existingSecret(this) : (this.getWorkflowStaticData('node') as ReturnType<typeof stored>).secret;
 		const answer = (status: number, body: IDataObject): IWebhookResponseData => {
 			res.status(status).json(body);
 			return { noWebhookResponse: true };
 		};
-		if (!secret) return answer(401, { error: 'No signing secret is stored for this trigger; deactivate and activate the workflow' });
+		if (!secret) {
+			const fix = existing ? 'enter it in the credential\'s "Webhook Signing Secret" field' : 'deactivate and activate the workflow';
+			return answer(401, { error: `No signing secret is stored for this trigger; ${fix}` });
+		}
 
 		const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
 		const verdict = verifyDelivery(req.rawBody as Buffer | undefined, req.headers, secret, tolerance, Date.now(), req.body);

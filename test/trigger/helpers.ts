@@ -7,9 +7,9 @@ import { responseAdapter, startReceiver, type ReceivedRequest } from './receiver
 export const trigger = new AgentPlatformTrigger();
 
 /** One trigger node in one workflow: shared parameters and static data, like a saved workflow. */
-export function triggerWorkflow(sb: RunningSandbox, parameters: INodeParameters) {
+export function triggerWorkflow(sb: RunningSandbox, parameters: INodeParameters, credential: { signingSecret?: string } = {}) {
 	const staticData: IDataObject = {};
-	const credentials = { apiKey: sb.apiKey, baseUrl: sb.baseUrl };
+	const credentials = { apiKey: sb.apiKey, baseUrl: sb.baseUrl, ...credential };
 	const base = { nodeType: trigger, parameters, credentials, staticData };
 	const hooks = trigger.webhookMethods.default;
 	const executions: IDataObject[][] = [];

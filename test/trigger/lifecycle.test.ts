@@ -108,6 +108,17 @@ describe('trigger lifecycle against the sandbox', () => {
 		}
 	});
 
+	test('an existing subscription without a secret in the credential is refused at activation, naming the field', async () => {
+		const wf = triggerWorkflow(sb, { subscriptionMode: 'existing', events: ['*'], options: {} });
+		const failure = await wf.activate('http://127.0.0.1:9/hook').then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		expect(failure?.message).toBe('The credential has no Webhook Signing Secret');
+		expect(failure?.description).toMatch(/"Webhook Signing Secret" field/);
+		expect(subscriptions()).toEqual([]);
+	});
+
 	test('deactivation succeeds and clears state when the subscription is already gone', async () => {
 		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
 		await wf.activate('http://127.0.0.1:9/hook');
@@ -123,7 +134,7 @@ describe('trigger lifecycle against the sandbox', () => {
 			body: JSON.stringify({ url: 'http://127.0.0.1:9/placeholder', events: ['*'] }),
 		});
 		const { data } = (await created.json()) as { data: { id: string; secret: string } };
-		const wf = triggerWorkflow(sb, { subscriptionMode: 'existing', signingSecret: data.secret, events: ['*'], options: {} });
+		const wf = triggerWorkflow(sb, { subscriptionMode: 'existing', events: ['*'], options: {} }, { signingSecret: data.secret });
 		const receiver = await wf.listen();
 		try {
 			await wf.activate(receiver.url);

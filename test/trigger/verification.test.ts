@@ -26,7 +26,7 @@ function delivery(overrides: { event?: string; data?: object; timestamp?: string
 }
 
 const workflow = (options = {}, events = ['*']) => {
-	const wf = triggerWorkflow(sb, { subscriptionMode: 'existing', signingSecret: SECRET, events, options });
+	const wf = triggerWorkflow(sb, { subscriptionMode: 'existing', events, options }, { signingSecret: SECRET });
 	return wf;
 };
 

@@ -7,7 +7,7 @@ import { checkUrl, eventsOption, optionalFields, urlOption } from './shared';
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'The response contains the signing secret. The API shows it only this once: store it now (for example in an Agent Platform Trigger set to "Use Existing Subscription").',
+			'The response contains the signing secret. The API shows it only this once: store it now (for an Agent Platform Trigger set to "Use Existing Subscription", in the "Webhook Signing Secret" field of its credential).',
 		name: 'secretNotice',
 		type: 'notice',
 		default: '',
