@@ -42,6 +42,10 @@ describe('Organization, Team and Member', () => {
 		expect(eng.json.map((m) => m.id)).toEqual(['mem_ada', 'mem_grace', memberId]);
 		const updated = await runNode(sb, { resource: 'member', operation: 'update', memberId: byId(memberId), updateFields: { role: 'member', teamId: byId('team_sales') } });
 		expect(updated.json[0]).toEqual(expect.objectContaining({ role: 'member', team_id: 'team_sales' }));
+		const teamless = await runNode(sb, { resource: 'member', operation: 'update', memberId: byId(memberId), updateFields: { removeFromTeam: true } });
+		expect(teamless.json[0]).toEqual(expect.objectContaining({ id: memberId, team_id: null }));
+		const both = await runNode(sb, { resource: 'member', operation: 'update', memberId: byId(memberId), updateFields: { removeFromTeam: true, teamId: byId('team_eng') } });
+		expect(both.error?.message).toBe('Both "Team" and "Remove From Team" are set');
 		const removed = await runNode(sb, { resource: 'member', operation: 'remove', memberId: byId(memberId) });
 		expect(removed.json[0]).toEqual({ id: memberId, removed: true });
 	});

@@ -1,4 +1,4 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { memberLocator } from '../../descriptions/rlc.description';
 import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
@@ -6,15 +6,40 @@ import { memberBody, memberFields } from './shared';
 
 const properties: INodeProperties[] = [
 	memberLocator(),
-	{ displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, options: memberFields() },
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			...memberFields(),
+			{
+				displayName: 'Remove From Team',
+				name: 'removeFromTeam',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to take the member out of their team (an empty Team changes nothing)',
+			},
+		],
+	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['update'] } }, properties);
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const memberId = getId(this, 'memberId', i, 'Member');
-	const fields = this.getNodeParameter('updateFields', i, {}) as Record<string, unknown>;
-	const body = compact(memberBody(fields) as Record<string, string>);
-	requireChanges(this, body, i, 'Name, Role or Team');
+	const { removeFromTeam, ...fields } = this.getNodeParameter('updateFields', i, {}) as Record<string, unknown>;
+	const body: IDataObject = compact(memberBody(fields) as Record<string, string>);
+	if (removeFromTeam === true) {
+		if (body.team_id !== undefined) {
+			throw new NodeOperationError(this.getNode(), 'Both "Team" and "Remove From Team" are set', {
+				itemIndex: i,
+				description: 'Choose a Team to move the member to, or turn on Remove From Team to leave them in none.',
+			});
+		}
+		body.team_id = null;
+	}
+	requireChanges(this, body, i, 'Name, Role, Team or Remove From Team');
 	return async (client) => await client.call('member.update', { path: { memberId }, body, itemIndex: i });
 }
