@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { CREDENTIAL_NAME, NODE_TYPES, bootAll } from '../harness/n8n-boot.mjs';
+import { CREDENTIAL_NAME, NODE_TYPES, bootAll, createCredential } from '../harness/n8n-boot.mjs';
 import { N8n, Sandbox, byId, eventually, outputsOf } from './helpers.mjs';
 import { takeScreenshots } from './screenshots.mjs';
 
@@ -347,6 +347,46 @@ function whereIs(value, needle, path = '$') {
 	if (value === null || typeof value !== 'object') return [];
 	return Object.entries(value).flatMap(([key, child]) => whereIs(child, needle, `${path}.${key}`));
 }
+
+describe('the trigger on an existing subscription', () => {
+	test("the secret kept in the credential verifies events; nothing is created or deleted", async () => {
+		const { data: created } = await sandbox.api('/webhooks', { method: 'POST', body: { url: 'https://example.com/placeholder', events: ['*'] } });
+		secrets.add(created.secret);
+		const credentialId = await createCredential(stack.api, stack.sandbox, { name: 'Agent Platform (existing subscription)', signingSecret: created.secret });
+		const webhookId = randomUUID();
+		const workflow = await n8n.createWorkflow({
+			name: 'e2e trigger, existing subscription',
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				{
+					id: randomUUID(),
+					name: 'Agent Platform Trigger',
+					type: NODE_TYPES.trigger,
+					typeVersion: 1,
+					position: [0, 0],
+					webhookId,
+					parameters: { subscriptionMode: 'existing', events: ['*'], options: {} },
+					credentials: { agentPlatformApi: { id: credentialId, name: 'Agent Platform (existing subscription)' } },
+				},
+			],
+			connections: {},
+		});
+		const before = (await sandbox.admin('/webhooks')).length;
+		await stack.api.public('POST', `/workflows/${workflow.id}/activate`);
+		assert.equal((await sandbox.admin('/webhooks')).length, before, 'activation created no subscription');
+		await sandbox.api(`/webhooks/${created.id}`, { method: 'PATCH', body: { url: `${stack.n8n.url}/webhook/${webhookId}/webhook` } });
+
+		const marker = nonce();
+		await sandbox.admin('/emit', { method: 'POST', body: { event: 'memory.fact_created', data: { marker } } });
+		const output = (execution) => outputsOf(execution)['Agent Platform Trigger']?.[0];
+		const execution = await eventually(async () => (await n8n.executions(workflow.id)).find((e) => output(e)?.data?.marker === marker), 'the execution');
+		assert.equal(output(execution).event, 'memory.fact_created');
+
+		await stack.api.public('POST', `/workflows/${workflow.id}/deactivate`);
+		assert.ok((await sandbox.admin('/webhooks')).some((s) => s.id === created.id), 'deactivation left the subscription made elsewhere alone');
+		await sandbox.api(`/webhooks/${created.id}`, { method: 'DELETE' });
+	});
+});
 
 describe('secrets', () => {
 	test('the API key and signing secrets appear nowhere in executions or n8n\'s log, except the webhook-create output', async () => {

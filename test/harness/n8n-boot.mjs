@@ -306,8 +306,9 @@ async function parse(res, what, unwrap) {
  * Creates the credential that points at the sandbox, or updates the one of that name (a reused
  * user folder keeps it, but the sandbox may listen elsewhere this time); returns its id.
  */
-export async function createCredential(api, sandbox, { name = CREDENTIAL_NAME, apiKey = sandbox.apiKey } = {}) {
-	const body = { name, type: CREDENTIAL_TYPE, data: { apiKey, baseUrl: sandbox.baseUrl } };
+export async function createCredential(api, sandbox, { name = CREDENTIAL_NAME, apiKey = sandbox.apiKey, signingSecret } = {}) {
+	const data = { apiKey, baseUrl: sandbox.baseUrl, ...(signingSecret === undefined ? {} : { signingSecret }) };
+	const body = { name, type: CREDENTIAL_TYPE, data };
 	const existing = (await api.rest('GET', '/credentials')).find((c) => c.name === name && c.type === CREDENTIAL_TYPE);
 	if (existing) {
 		await api.rest('PATCH', `/credentials/${existing.id}`, body);
