@@ -235,6 +235,30 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 	});
 });
 
+/** A workflow of the trigger followed by a No Operation node; returns it and its webhook id. */
+async function createTriggerWorkflow(name, parameters, credential) {
+	const webhookId = randomUUID();
+	const workflow = await n8n.createWorkflow({
+		name,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Agent Platform Trigger',
+				type: NODE_TYPES.trigger,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				parameters,
+				credentials: { agentPlatformApi: credential },
+			},
+			{ id: randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0], parameters: {} },
+		],
+		connections: { 'Agent Platform Trigger': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] } },
+	});
+	return { workflow, webhookId };
+}
+
 describe('the trigger in n8n', () => {
 	let workflowId;
 	let subscription;
@@ -245,25 +269,7 @@ describe('the trigger in n8n', () => {
 	const ourSubscriptions = async () => (await sandbox.admin('/webhooks')).filter((s) => s.url.startsWith(stack.n8n.url));
 
 	test('activating the workflow registers one subscription for its production URL', async () => {
-		const webhookId = randomUUID();
-		const workflow = await n8n.createWorkflow({
-			name: 'e2e trigger',
-			settings: { executionOrder: 'v1' },
-			nodes: [
-				{
-					id: randomUUID(),
-					name: 'Agent Platform Trigger',
-					type: NODE_TYPES.trigger,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId,
-					parameters: { subscriptionMode: 'create', events, options: {} },
-					credentials: { agentPlatformApi: { id: stack.credentialId, name: CREDENTIAL_NAME } },
-				},
-				{ id: randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0], parameters: {} },
-			],
-			connections: { 'Agent Platform Trigger': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] } },
-		});
+		const { workflow, webhookId } = await createTriggerWorkflow('e2e trigger', { subscriptionMode: 'create', events, options: {} }, { id: stack.credentialId, name: CREDENTIAL_NAME });
 		workflowId = workflow.id;
 		await stack.api.public('POST', `/workflows/${workflowId}/activate`);
 		const subs = await eventually(async () => ((await ourSubscriptions()).length > 0 ? await ourSubscriptions() : undefined), 'the subscription');
@@ -353,24 +359,11 @@ describe('the trigger on an existing subscription', () => {
 		const { data: created } = await sandbox.api('/webhooks', { method: 'POST', body: { url: 'https://example.com/placeholder', events: ['*'] } });
 		secrets.add(created.secret);
 		const credentialId = await createCredential(stack.api, stack.sandbox, { name: 'Agent Platform (existing subscription)', signingSecret: created.secret });
-		const webhookId = randomUUID();
-		const workflow = await n8n.createWorkflow({
-			name: 'e2e trigger, existing subscription',
-			settings: { executionOrder: 'v1' },
-			nodes: [
-				{
-					id: randomUUID(),
-					name: 'Agent Platform Trigger',
-					type: NODE_TYPES.trigger,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId,
-					parameters: { subscriptionMode: 'existing', events: ['*'], options: {} },
-					credentials: { agentPlatformApi: { id: credentialId, name: 'Agent Platform (existing subscription)' } },
-				},
-			],
-			connections: {},
-		});
+		const { workflow, webhookId } = await createTriggerWorkflow(
+			'e2e trigger, existing subscription',
+			{ subscriptionMode: 'existing', events: ['*'], options: {} },
+			{ id: credentialId, name: 'Agent Platform (existing subscription)' },
+		);
 		const before = (await sandbox.admin('/webhooks')).length;
 		await stack.api.public('POST', `/workflows/${workflow.id}/activate`);
 		assert.equal((await sandbox.admin('/webhooks')).length, before, 'activation created no subscription');

@@ -27,3 +27,13 @@ export const simplify = (what: string): INodeProperties => ({
 	default: true,
 	description: `Whether to return a simplified version of the response instead of the raw data (leaves out ${what})`,
 });
+
+/** An Update operation's optional fields: only the ones the user adds are sent. */
+export const updateFields = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Update Fields',
+	name: 'updateFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options,
+});

@@ -1,30 +1,24 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { AGENT_STATUSES, ID_PREFIX } from '../../../../src/vocabulary';
+import { updateFields } from '../../descriptions/common.description';
 import { agentLocator } from '../../descriptions/rlc.description';
 import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [
 	agentLocator(),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ displayName: 'Agent Name', name: 'agent_name', type: 'string', default: '', description: 'New display name of the agent' },
-			{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'New description of the agent' },
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: [...AGENT_STATUSES],
-				default: 'active',
-				description: 'New deployment status. The API documents only "active"; the other values are common ones, and an expression can set any value the API accepts.',
-			},
-		],
-	},
+	updateFields([
+		{ displayName: 'Agent Name', name: 'agent_name', type: 'string', default: '', description: 'New display name of the agent' },
+		{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'New description of the agent' },
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: [...AGENT_STATUSES],
+			default: 'active',
+			description: 'New deployment status. The API documents only "active"; the other values are common ones, and an expression can set any value the API accepts.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['update'] } }, properties);

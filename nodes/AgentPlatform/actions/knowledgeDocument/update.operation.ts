@@ -1,28 +1,22 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateFields } from '../../descriptions/common.description';
 import { documentLocator } from '../../descriptions/rlc.description';
 import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [
 	documentLocator(),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ displayName: 'Title', name: 'title', type: 'string', default: '', description: 'New title of the document' },
-			{
-				displayName: 'Content',
-				name: 'content',
-				type: 'string',
-				typeOptions: { rows: 6 },
-				default: '',
-				description: 'New full content of the document (Markdown). It replaces the old content; the version number goes up by one.',
-			},
-		],
-	},
+	updateFields([
+		{ displayName: 'Title', name: 'title', type: 'string', default: '', description: 'New title of the document' },
+		{
+			displayName: 'Content',
+			name: 'content',
+			type: 'string',
+			typeOptions: { rows: 6 },
+			default: '',
+			description: 'New full content of the document (Markdown). It replaces the old content; the version number goes up by one.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['knowledgeDocument'], operation: ['update'] } }, properties);

@@ -1,4 +1,5 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateFields } from '../../descriptions/common.description';
 import { memberLocator } from '../../descriptions/rlc.description';
 import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
@@ -6,23 +7,16 @@ import { memberBody, memberFields } from './shared';
 
 const properties: INodeProperties[] = [
 	memberLocator(),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			...memberFields(),
-			{
-				displayName: 'Remove From Team',
-				name: 'removeFromTeam',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to take the member out of their team (an empty Team changes nothing)',
-			},
-		],
-	},
+	updateFields([
+		...memberFields(),
+		{
+			displayName: 'Remove From Team',
+			name: 'removeFromTeam',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to take the member out of their team (an empty Team changes nothing)',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['update'] } }, properties);

@@ -1,21 +1,15 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateFields } from '../../descriptions/common.description';
 import { teamLocator } from '../../descriptions/rlc.description';
 import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [
 	teamLocator(),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'New name of the team' },
-			{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'New description of the team' },
-		],
-	},
+	updateFields([
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'New name of the team' },
+		{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'New description of the team' },
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['update'] } }, properties);

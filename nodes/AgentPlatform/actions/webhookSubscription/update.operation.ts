@@ -1,4 +1,5 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateFields } from '../../descriptions/common.description';
 import { webhookLocator } from '../../descriptions/rlc.description';
 import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
@@ -6,14 +7,7 @@ import { checkUrl, eventsOption, optionalFields, urlOption } from './shared';
 
 const properties: INodeProperties[] = [
 	webhookLocator(),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [urlOption(false), eventsOption(false), ...optionalFields()],
-	},
+	updateFields([urlOption(false), eventsOption(false), ...optionalFields()]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['webhookSubscription'], operation: ['update'] } }, properties);
