@@ -83,12 +83,9 @@ export class AgentPlatformClient {
 
 	/** Like `call`, but a `not_found` (404) answer is `undefined` instead of an error. */
 	async callIfFound(route: RouteName, params: CallParams = {}): Promise<IDataObject | undefined> {
-		const outcome = await this.call(route, params).then(
-			(data) => ({ found: true as const, data }),
-			(error: unknown) => ({ found: false as const, error }),
-		);
-		if (outcome.found) return outcome.data;
-		if (outcome.error instanceof NodeApiError && outcome.error.httpCode === '404') return undefined;
+		const outcome = await settle(this.call(route, params));
+		if (!('error' in outcome)) return outcome.value;
+		if (isHttpError(outcome.error, '404')) return undefined;
 		throw outcome.error;
 	}
 
@@ -123,19 +120,15 @@ export class AgentPlatformClient {
 				const wanted = params.limit === undefined ? pageSize : Math.min(pageSize, params.limit - yielded);
 				if (wanted <= 0) return;
 				const qs = { ...params.qs, [PAGINATION_QUERY.offset]: offset, [PAGINATION_QUERY.limit]: wanted };
-				const outcome = await this.listPage(path, qs, params.itemIndex).then(
-					(page) => ({ page }),
-					(error: unknown) => ({ error }),
-				);
+				const outcome = await settle(this.listPage(path, qs, params.itemIndex));
 				if ('error' in outcome) {
 					// A server may refuse an oversized `limit` (400) instead of clamping it: fall back
 					// once to the page size comparable APIs allow. Any other 400 fails again there.
-					const refusedSize = wanted > MAX_PAGE_SIZE && outcome.error instanceof NodeApiError && outcome.error.httpCode === '400';
-					if (!refusedSize) throw outcome.error;
+					if (!(wanted > MAX_PAGE_SIZE && isHttpError(outcome.error, '400'))) throw outcome.error;
 					pageSize = MAX_PAGE_SIZE;
 					continue;
 				}
-				const { page } = outcome;
+				const page = outcome.value;
 				if (page.pagination.limit > 0 && page.pagination.limit < wanted) pageSize = page.pagination.limit;
 				else if (pageSize === FIRST_PAGE_REQUEST && page.data.length < wanted) pageSize = Math.max(page.data.length, 1);
 				if (page.data.length === 0) return;
@@ -257,13 +250,12 @@ export class AgentPlatformClient {
 				}
 				throw networkError(errorContext, redact(failure.message, session.apiKey), !idempotent && !notSent);
 			}
-			const rateHeaders = readRateHeaders(response.headers);
-			session.budget.update(rateHeaders);
+			session.budget.update(readRateHeaders(response.headers));
 
 			if (response.status === 429) {
-				// The budget holds back every request on this key until the server's time to return
-				// (or a backoff when it named none); the retry waits in `reserve` like the rest.
-				session.budget.refused(rateHeaders, backoffMs(rateLimitedRetries));
+				// Every request on this key waits until the server's time to return, or a backoff when
+				// it named none usable; the retry waits in `reserve` like the rest.
+				session.budget.refused(backoffMs(rateLimitedRetries));
 				if (rateLimitedRetries < RETRY_LIMITS.rateLimited) {
 					rateLimitedRetries += 1;
 					continue;
@@ -302,6 +294,19 @@ export class AgentPlatformClient {
 		return new NodeOperationError(this.ctx.getNode(), 'The execution was stopped while waiting for the Agent Platform API', { itemIndex });
 	}
 }
+
+/**
+ * A promise's value or its error, for the places that handle one API error and pass the rest on
+ * (the strict lint forbids re-throwing from a catch clause).
+ */
+async function settle<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+	return await promise.then(
+		(value) => ({ value }),
+		(error: unknown) => ({ error }),
+	);
+}
+
+const isHttpError = (error: unknown, status: string) => error instanceof NodeApiError && error.httpCode === status;
 
 async function collect(pages: AsyncGenerator<IDataObject[]>): Promise<IDataObject[]> {
 	const all: IDataObject[] = [];

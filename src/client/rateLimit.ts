@@ -158,17 +158,16 @@ export class RateBudget {
 	}
 
 	/**
-	 * After a 429 (its headers already recorded by `update`): nothing may be sent before the time
-	 * the server named (`Retry-After`, else the reset of a spent window), or, when it named none or
-	 * one that is already past by our clock (a server clock a little behind ours), before
-	 * `fallbackMs` from now. Without this, a refused request would be re-sent at once, again and again.
+	 * After a 429, whose headers `update` has already recorded: a `Retry-After`, or a spent window
+	 * with a reset still ahead, already holds the next request back. When neither does (no hint, or
+	 * a reset already past by our clock because the server's runs a little behind), back off for
+	 * `fallbackMs`; otherwise the refused request would be re-sent at once, again and again.
 	 */
-	refused(headers: RateHeaders, fallbackMs: number): void {
+	refused(fallbackMs: number): void {
 		const now = this.now();
-		let until = now + fallbackMs;
-		if (headers.retryAfterUntil !== undefined && headers.retryAfterUntil > now) until = headers.retryAfterUntil;
-		else if (headers.resetAt !== undefined && headers.resetAt > now && !headers.remaining) until = headers.resetAt + RESET_MARGIN_MS;
-		this.blockedUntil = Math.max(this.blockedUntil, Math.min(until, now + MAX_WAIT_MS));
+		const spentUntilReset = this.remaining !== undefined && this.remaining - this.inFlight <= 0 && this.resetAt !== undefined && this.resetAt > now;
+		if (this.blockedUntil > now || spentUntilReset) return;
+		this.blockedUntil = now + Math.min(fallbackMs, MAX_WAIT_MS);
 	}
 
 	/** Frees the slot of a request that got no response (network error, abort). */

@@ -60,9 +60,8 @@ describe('RateBudget', () => {
 	test('a 429 whose reset is already past by our clock (server clock behind) backs off instead of re-sending at once', () => {
 		const { clock, budget } = budgetAt();
 		budget.reserve();
-		const refusal = window(0, -500, clock.now);
-		budget.update(refusal);
-		budget.refused(refusal, 400);
+		budget.update(window(0, -500, clock.now));
+		budget.refused(400);
 		expect(budget.reserve()).toBe(400);
 	});
 
@@ -70,24 +69,22 @@ describe('RateBudget', () => {
 		const { clock, budget } = budgetAt();
 		budget.reserve();
 		budget.update({});
-		budget.refused({}, 300);
+		budget.refused(300);
 		expect([budget.reserve(), budget.reserve()]).toEqual([300, 300]);
 		clock.now += 300;
 		expect(budget.reserve()).toBe(0);
 	});
 
-	test('a 429 for a spent window waits for its reset; Retry-After still outranks it', () => {
+	test('a 429 for a spent window waits for its reset, not the shorter backoff; Retry-After still outranks it', () => {
 		const { clock, budget } = budgetAt();
 		budget.reserve();
-		const spent = window(0, 5_000, clock.now);
-		budget.update(spent);
-		budget.refused(spent, 100);
+		budget.update(window(0, 5_000, clock.now));
+		budget.refused(100);
 		expect(budget.reserve()).toBeGreaterThanOrEqual(5_000);
 		const other = budgetAt();
 		other.budget.reserve();
-		const told = { ...window(0, 50_000, other.clock.now), retryAfterUntil: other.clock.now + 2_000 };
-		other.budget.update(told);
-		other.budget.refused(told, 100);
+		other.budget.update({ ...window(0, 50_000, other.clock.now), retryAfterUntil: other.clock.now + 2_000 });
+		other.budget.refused(100);
 		expect(other.budget.reserve()).toBe(2_000);
 	});
 

@@ -52,11 +52,9 @@ export function listPage<T>(ctx: HandlerContext, items: readonly T[]): HandlerRe
 	if (rawOffset !== null && !nonNegativeInt.test(rawOffset)) {
 		throw badRequest('offset', 'must be a whole number of 0 or more');
 	}
-	if (rawLimit !== null && (!nonNegativeInt.test(rawLimit) || Number(rawLimit) < 1)) {
+	const tooLarge = ctx.oversizedLimit === 'reject' && Number(rawLimit) > ctx.maxPageSize;
+	if (rawLimit !== null && (!nonNegativeInt.test(rawLimit) || Number(rawLimit) < 1 || tooLarge)) {
 		throw badRequest('limit', `must be a whole number from 1 to ${ctx.maxPageSize}`);
-	}
-	if (rawLimit !== null && ctx.oversizedLimit === 'reject' && Number(rawLimit) > ctx.maxPageSize) {
-		throw badRequest('limit', `must be at most ${ctx.maxPageSize}`);
 	}
 	const offset = rawOffset === null ? 0 : Number(rawOffset);
 	const limit = Math.min(rawLimit === null ? ctx.defaultPageSize : Number(rawLimit), ctx.maxPageSize);
