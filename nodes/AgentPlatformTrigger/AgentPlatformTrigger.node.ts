@@ -11,8 +11,9 @@ import {
 } from 'n8n-workflow';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { CREDENTIAL_TYPE } from '../../src/client';
+import { EVENT_HEADER, TIMESTAMP_HEADER } from '../../src/signing';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
-import { firstDelivery } from './replayGuard';
+import { replayMemoryFor } from './replayGuard';
 import { createSubscription, removeSubscription, stored, subscriptionExists } from './subscription';
 import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from './verifyDelivery';
 
@@ -172,24 +173,30 @@ export class AgentPlatformTrigger implements INodeType {
 		}
 
 		const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-		const verdict = verifyDelivery(req.rawBody as Buffer | undefined, req.headers, secret, tolerance, Date.now(), req.body);
+		// Only the raw bytes: n8n's parsed req.body depends on the unsigned Content-Type header.
+		const verdict = verifyDelivery(req.rawBody, req.headers, secret, tolerance, Date.now());
 		if (!verdict.ok) return answer(verdict.status, { error: `Rejected: ${verdict.reason}` });
 
 		const { event } = verdict;
 		if (!events.includes(ALL_EVENTS) && !events.includes(event.event)) return answer(200, { received: true, ignored: 'event not subscribed' });
 		if (options.agentId && agentOf(event.data as IDataObject) !== options.agentId) return answer(200, { received: true, ignored: 'other agent' });
-		const node = this.getNode();
 		// Remember the delivery until its timestamp leaves the window, not just `tolerance` from now:
 		// a sender whose clock runs ahead could otherwise replay it after the memory has expired.
-		const rememberMs = Math.max(tolerance * 1000, Date.parse(event.timestamp) + tolerance * 1000 - Date.now());
-		if (!firstDelivery(`${this.getWorkflow().id}:${node.id}:${verdict.signature}`, rememberMs)) {
-			return answer(200, { received: true, ignored: 'duplicate delivery' });
+		const now = Date.now();
+		const until = Math.max(now, Date.parse(event.timestamp)) + tolerance * 1000;
+		const memory = replayMemoryFor(String(this.getWorkflow().id), this.getNode().id);
+		const remembered = memory.remember(verdict.signature, until, now);
+		if (remembered === 'duplicate') return answer(200, { received: true, ignored: 'duplicate delivery' });
+		if (remembered === 'full') {
+			// Accepting would mean forgetting a delivery that could still be replayed: refuse, the sender retries.
+			res.setHeader('retry-after', '60');
+			return answer(503, { error: 'Too many deliveries within the tolerance window; retry later' });
 		}
 
 		// The whole signed body: fields the spec does not show (a delivery id, a version) pass through.
 		const json: IDataObject = { ...(event as unknown as IDataObject) };
 		if (options.includeHeaders) {
-			json.headers = { 'x-service-event': req.headers['x-service-event'], 'x-service-timestamp': req.headers['x-service-timestamp'] };
+			json.headers = { [EVENT_HEADER]: req.headers[EVENT_HEADER], [TIMESTAMP_HEADER]: req.headers[TIMESTAMP_HEADER] };
 		}
 		return { workflowData: [[{ json }]] };
 	}

@@ -1,26 +1,60 @@
 /**
- * Remembers the signatures of deliveries already accepted, for as long as the tolerance window
- * lets a redelivery through, so an identical event (a retry, a replay) starts no second execution.
+ * Remembers the signatures of deliveries a trigger node accepted, for as long as the timestamp
+ * window would let the same bytes through again, so a retry or a replay starts no second execution.
  *
- * The memory is per n8n process. In queue mode with several webhook processors, two copies of one
- * delivery reaching two different processes within the window would both run; the timestamp
- * window still bounds replays. (Static data is not used: n8n saves it after executions, not when
- * a webhook is refused, so it cannot record deliveries reliably.)
+ * - One memory per workflow and trigger node: deliveries to other workflows never push this one's out.
+ * - Each memory holds at most MAX_REMEMBERED deliveries. Entries leave only when their window has
+ *   passed; a delivery still inside its window is never forgotten to make room. When the memory is
+ *   full of live entries, `remember` refuses, and the trigger answers 503 so the sender retries later.
+ * - Constant cost per delivery: entries are kept in arrival order, and expiry removes from the
+ *   front. Windows differ in length (a sender's clock ahead of ours lengthens one), so an expired
+ *   entry can wait behind a live one, for at most one tolerance window.
+ *
+ * The memory is per n8n process: in queue mode with several webhook processors, two copies of one
+ * delivery reaching two processes within the window both run (the timestamp window still bounds
+ * replays). Static data cannot record deliveries: n8n saves it after executions, not when a
+ * webhook is refused.
  */
-const MAX_ENTRIES = 10_000;
 
-const seen = new Map<string, number>();
+/** Deliveries remembered per trigger node within one tolerance window (about 100 bytes each). */
+export const MAX_REMEMBERED = 50_000;
 
-/** True the first time `key` is seen within `windowMs`; false for a duplicate. */
-export function firstDelivery(key: string, windowMs: number, now = Date.now()): boolean {
-	const expiresAt = seen.get(key);
-	if (expiresAt !== undefined && expiresAt > now) return false;
-	if (seen.size >= MAX_ENTRIES) {
-		for (const [k, until] of seen) {
-			if (until <= now || seen.size >= MAX_ENTRIES) seen.delete(k);
-			if (seen.size < MAX_ENTRIES * 0.9) break;
-		}
+export type Remembered = 'new' | 'duplicate' | 'full';
+
+export class ReplayMemory {
+	/** signature → time it may be forgotten, in arrival order. */
+	private readonly entries = new Map<string, number>();
+
+	constructor(private readonly capacity = MAX_REMEMBERED) {}
+
+	get size(): number {
+		return this.entries.size;
 	}
-	seen.set(key, now + windowMs);
-	return true;
+
+	/** Records `key` until `until` unless it is already remembered ('duplicate') or there is no room ('full'). */
+	remember(key: string, until: number, now: number): Remembered {
+		const known = this.entries.get(key);
+		if (known !== undefined && known > now) return 'duplicate';
+		if (known !== undefined) this.entries.delete(key);
+		for (const [oldest, expiresAt] of this.entries) {
+			if (expiresAt > now) break;
+			this.entries.delete(oldest);
+		}
+		if (this.entries.size >= this.capacity) return 'full';
+		this.entries.set(key, until);
+		return 'new';
+	}
+}
+
+const memories = new Map<string, ReplayMemory>();
+
+/** The memory of one trigger node in one workflow. */
+export function replayMemoryFor(workflowId: string, nodeId: string): ReplayMemory {
+	const key = `${workflowId}\u0000${nodeId}`;
+	let memory = memories.get(key);
+	if (!memory) {
+		memory = new ReplayMemory();
+		memories.set(key, memory);
+	}
+	return memory;
 }

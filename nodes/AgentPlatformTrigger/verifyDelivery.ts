@@ -2,6 +2,10 @@
  * Everything the trigger checks on an incoming delivery, in order, as one pure function:
  * size, signature (src/signing.ts, constant-time), JSON, timestamp header = body timestamp, age
  * within the tolerance. It answers what to do; the node only acts on the answer.
+ *
+ * The event is parsed from exactly the raw bytes the signature covers, never from the body n8n
+ * parsed: n8n picks its parser from the Content-Type header, which is not signed, so the same signed
+ * bytes sent as a form would read as different fields.
  */
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, TIMESTAMP_PATTERN, verifySignature } from '../../src/signing';
 
@@ -25,32 +29,20 @@ type Headers = Record<string, string | string[] | undefined>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/**
- * `parsedBody` is the JSON n8n already parsed from these raw bytes (req.body); using it avoids
- * parsing a large body twice. The signature is always checked over the raw bytes.
- */
-export function verifyDelivery(
-	rawBody: Buffer | undefined,
-	headers: Headers,
-	secret: string,
-	toleranceSeconds: number,
-	now = Date.now(),
-	parsedBody?: unknown,
-): Verdict {
-	if (!rawBody || rawBody.length === 0) return { ok: false, status: 400, reason: 'empty body' };
+export function verifyDelivery(rawBody: unknown, headers: Headers, secret: string, toleranceSeconds: number, now = Date.now()): Verdict {
+	if (!Buffer.isBuffer(rawBody)) return { ok: false, status: 400, reason: 'no raw body to verify (send the event as application/json)' };
+	if (rawBody.length === 0) return { ok: false, status: 400, reason: 'empty body' };
 	if (rawBody.length > MAX_BODY_BYTES) return { ok: false, status: 400, reason: `body larger than ${MAX_BODY_BYTES} bytes` };
 
 	const signature = first(headers[SIGNATURE_HEADER]);
 	const check = verifySignature(secret, rawBody, signature);
 	if (!check.valid) return { ok: false, status: 401, reason: `signature ${check.reason}` };
 
-	let body: unknown = parsedBody;
-	if (body === null || typeof body !== 'object' || typeof (body as { event?: unknown }).event !== 'string') {
-		try {
-			body = JSON.parse(rawBody.toString('utf8'));
-		} catch {
-			return { ok: false, status: 400, reason: 'body is not JSON' };
-		}
+	let body: unknown;
+	try {
+		body = JSON.parse(rawBody.toString('utf8'));
+	} catch {
+		return { ok: false, status: 400, reason: 'body is not JSON' };
 	}
 	if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, status: 400, reason: 'body is not a JSON object' };
 	const event = body as Partial<DeliveryEvent>;

@@ -1,25 +1,41 @@
 /**
- * The shared client every node uses. It composes small layers, each readable alone:
- * transport.ts (HTTP), rateLimit.ts (pacing), retry.ts (what may be re-sent), envelope.ts
- * (response shapes), errors.ts (n8n errors), pagination in `pages`. Routes come only from
- * src/routes.ts.
+ * The shared client every node uses. It only orchestrates; each policy is a small module readable
+ * alone: transport.ts (HTTP), rateBudget.ts and rateHeaders.ts (pacing), retryPolicy.ts (what is
+ * sent again), pager.ts (which pages), apiPath.ts (paths stay under the base URL), envelope.ts
+ * (response shapes), errors.ts (n8n errors). Routes come only from src/routes.ts.
  */
-import { NodeApiError, NodeOperationError, type IDataObject, type IHttpRequestMethods, type INode } from 'n8n-workflow';
-import { buildPath, type ListRouteName, MAX_PAGE_SIZE, PAGINATION_QUERY, ROUTES, type RouteName } from '../routes';
+import { NodeApiError, NodeOperationError, type IDataObject, type IHttpRequestMethods } from 'n8n-workflow';
+import { buildPath, type ListRouteName, PAGINATION_QUERY, ROUTES, type RouteName } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
 import { abortableSleep } from './abortableSleep';
-import { normalizeBaseUrl } from './baseUrl';
+import { apiPathProblem, underBaseUrl } from './apiPath';
+import { baseUrlProblem, normalizeBaseUrl } from './baseUrl';
 import { describeBody, errorEnvelope, listEnvelope, type ListEnvelope, parseJson, singleEnvelope } from './envelope';
-import { apiError, type ErrorContext, invalidApiKeyError, malformedResponseError, networkError, redact } from './errors';
-import { budgetFor, type RateBudget, readRateHeaders } from './rateLimit';
-import { backoffMs, IDEMPOTENT_METHODS, isRetryableStatus, neverReachedServer, RETRY_LIMITS } from './retry';
-import { type ClientContext, CREDENTIAL_TYPE, send, TransportFailure } from './transport';
+import {
+	apiError,
+	type ErrorContext,
+	invalidApiKeyError,
+	invalidBaseUrlError,
+	malformedResponseError,
+	networkError,
+	pagingError,
+	rateHintError,
+	redact,
+	redirectError,
+} from './errors';
+import { type PageRequest, PagePlan } from './pager';
+import { budgetFor, type RateBudget } from './rateBudget';
+import { readRateHeaders } from './rateHeaders';
+import { backoffMs, decideRetry, IDEMPOTENT_METHODS, type Outcome, RETRY_LIMITS, type RetryLimits } from './retryPolicy';
+import { type ClientContext, CREDENTIAL_TYPE, header, type RawResponse, send, type TransportFailure } from './transport';
 
 export interface ClientOptions {
 	/** Identical GETs through this client instance are sent once (one execution). */
 	memoizeGets?: boolean;
-	/** Per-request timeout in ms (default 30 s). */
+	/** Total time per attempt, connecting to the last byte of the body (default 30 s). */
 	timeoutMs?: number;
+	/** Bounds on retrying (default RETRY_LIMITS). */
+	retryLimits?: Partial<RetryLimits>;
 }
 
 export interface CallParams {
@@ -44,12 +60,10 @@ export interface RawRequestParams {
 	itemIndex?: number;
 }
 
-/**
- * Page size asked for first. The spec does not show the maximum; asking for a large page and
- * adopting whatever `limit` the server reports (it clamps) gets the largest page it allows. A
- * server that refuses it instead gets MAX_PAGE_SIZE.
- */
-export const FIRST_PAGE_REQUEST = 1000;
+/** Pages of one list asked for ahead of what has been handed on (the rate budget paces them). */
+export const PAGES_IN_FLIGHT = 8;
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 interface Session {
 	baseUrl: string;
@@ -57,22 +71,36 @@ interface Session {
 	budget: RateBudget;
 }
 
+interface Request {
+	method: IHttpRequestMethods;
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	itemIndex?: number;
+	/** Stops this request early (a list scan that has what it needs). */
+	signal?: AbortSignal;
+}
+
+type PageOutcome = { request: PageRequest; page: ListEnvelope } | { request: PageRequest; error: unknown };
+
 export class AgentPlatformClient {
 	private session?: Promise<Session>;
 	private readonly memo = new Map<string, Promise<unknown>>();
 	private readonly timeoutMs: number;
+	private readonly limits: RetryLimits;
 
 	constructor(
 		private readonly ctx: ClientContext,
 		private readonly options: ClientOptions = {},
 	) {
-		this.timeoutMs = options.timeoutMs ?? 30_000;
+		this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+		this.limits = { ...RETRY_LIMITS, ...options.retryLimits };
 	}
 
 	/** One request to a named route; returns the envelope's `data` (`{}` for a 204). */
 	async call(route: RouteName, params: CallParams = {}): Promise<IDataObject> {
 		const { method, path } = ROUTES[route];
-		const json = await this.execute(method, buildPath(path, params.path), params.qs, params.body, params.itemIndex);
+		const json = await this.execute({ method, path: buildPath(path, params.path), qs: params.qs, body: params.body, itemIndex: params.itemIndex });
 		if (json === undefined) return {};
 		const parsed = singleEnvelope.safeParse(json);
 		if (!parsed.success) {
@@ -89,11 +117,7 @@ export class AgentPlatformClient {
 		throw outcome.error;
 	}
 
-	/**
-	 * Pages of a list route, as an async iterator. Advances by the items actually returned, stops
-	 * on an empty page or at `total`, adopts a smaller page size when the server clamps `limit`,
-	 * and drops items whose `id` was already seen (facts expire mid-scan and pages shift).
-	 */
+	/** Pages of a list route, in offset order, de-duplicated by id (pager.ts says how). */
 	pages(route: ListRouteName, params: ListParams = {}): AsyncGenerator<IDataObject[]> {
 		return this.pagesOf(buildPath(ROUTES[route].path, params.path), params);
 	}
@@ -105,62 +129,18 @@ export class AgentPlatformClient {
 
 	/** Like `list`, for a list endpoint the route table does not know (the API Request operation). */
 	async listPath(path: string, params: Omit<ListParams, 'path'> = {}): Promise<IDataObject[]> {
-		return await collect(this.pagesOf(checkRelativePath(this.ctx.getNode(), path), params));
-	}
-
-	private async *pagesOf(path: string, params: ListParams): AsyncGenerator<IDataObject[]> {
-		const { budget } = await this.getSession();
-		const seen = new Set<string>();
-		let pageSize = FIRST_PAGE_REQUEST;
-		let offset = 0;
-		let yielded = 0;
-		let releaseExpected = () => {};
-		try {
-			for (;;) {
-				const wanted = params.limit === undefined ? pageSize : Math.min(pageSize, params.limit - yielded);
-				if (wanted <= 0) return;
-				const qs = { ...params.qs, [PAGINATION_QUERY.offset]: offset, [PAGINATION_QUERY.limit]: wanted };
-				const outcome = await settle(this.listPage(path, qs, params.itemIndex));
-				if ('error' in outcome) {
-					// A server may refuse an oversized `limit` (400) instead of clamping it: fall back
-					// once to the page size comparable APIs allow. Any other 400 fails again there.
-					if (!(wanted > MAX_PAGE_SIZE && isHttpError(outcome.error, '400'))) throw outcome.error;
-					pageSize = MAX_PAGE_SIZE;
-					continue;
-				}
-				const page = outcome.value;
-				if (page.pagination.limit > 0 && page.pagination.limit < wanted) pageSize = page.pagination.limit;
-				else if (pageSize === FIRST_PAGE_REQUEST && page.data.length < wanted) pageSize = Math.max(page.data.length, 1);
-				if (page.data.length === 0) return;
-				offset += page.data.length;
-				let fresh = page.data.filter((item) => {
-					if (typeof item.id !== 'string') return true;
-					if (seen.has(item.id)) return false;
-					seen.add(item.id);
-					return true;
-				});
-				if (params.limit !== undefined) fresh = fresh.slice(0, params.limit - yielded);
-				yielded += fresh.length;
-				if (fresh.length > 0) yield fresh;
-				const left = Math.min(page.pagination.total, params.limit === undefined ? Infinity : offset + params.limit - yielded) - offset;
-				if (offset >= page.pagination.total || left <= 0) return;
-				releaseExpected();
-				releaseExpected = budget.expect(Math.ceil(left / pageSize));
-			}
-		} finally {
-			releaseExpected();
-		}
+		return await collect(this.pagesOf(this.checkedPath(path, params.itemIndex), params));
 	}
 
 	/** One page of a list route at `offset` (for list search in the editor, which pages by itself). */
 	async pageAt(route: ListRouteName, params: CallParams & { offset: number; limit: number }): Promise<ListEnvelope> {
 		const qs = { ...params.qs, [PAGINATION_QUERY.offset]: params.offset, [PAGINATION_QUERY.limit]: params.limit };
-		return await this.listPage(buildPath(ROUTES[route].path, params.path), qs, params.itemIndex);
+		return await this.listPage({ method: 'GET', path: buildPath(ROUTES[route].path, params.path), qs, itemIndex: params.itemIndex });
 	}
 
 	/** Any method and path under the base URL: the escape hatch for endpoints the spec does not show. */
 	async request(params: RawRequestParams): Promise<unknown> {
-		return await this.execute(params.method, checkRelativePath(this.ctx.getNode(), params.path), params.qs, params.body, params.itemIndex);
+		return await this.execute({ ...params, path: this.checkedPath(params.path, params.itemIndex) });
 	}
 
 	/** Announces `requests` upcoming requests, so the rate budget can be spread over the window. */
@@ -169,13 +149,64 @@ export class AgentPlatformClient {
 		return budget.expect(requests);
 	}
 
-	private async listPage(path: string, qs: IDataObject, itemIndex?: number): Promise<ListEnvelope> {
-		const json = await this.execute('GET', path, qs, undefined, itemIndex);
+	private async *pagesOf(path: string, params: ListParams): AsyncGenerator<IDataObject[]> {
+		const { budget } = await this.getSession();
+		const plan = new PagePlan(params.limit, PAGES_IN_FLIGHT);
+		// Pages still in flight when the scan ends (limit reached, error, consumer gone) are cancelled.
+		const scan = new AbortController();
+		const inFlight = new Map<PageRequest, Promise<PageOutcome>>();
+		const context = this.errorContext('GET', path, params.itemIndex);
+		let withdraw = () => {};
+		try {
+			while (!plan.done) {
+				const next = plan.take();
+				if ('stop' in next) throw pagingError(context, next.stop);
+				for (const request of next.requests) inFlight.set(request, this.fetchPage(path, params, request, scan.signal));
+				withdraw();
+				withdraw = budget.expect(plan.pagesLeft);
+				if (inFlight.size === 0) return;
+				const settled = await Promise.race(inFlight.values());
+				inFlight.delete(settled.request);
+				if ('error' in settled) {
+					// A server may refuse the oversized first `limit` (400) instead of clamping it.
+					if (isHttpError(settled.error, '400') && plan.fallBack(settled.request)) continue;
+					throw settled.error;
+				}
+				const accepted = plan.accept(settled.request, settled.page);
+				if ('stop' in accepted) throw pagingError(context, accepted.stop);
+				for (const items of accepted.ready) yield items;
+			}
+		} finally {
+			scan.abort();
+			withdraw();
+		}
+	}
+
+	private async fetchPage(path: string, params: ListParams, request: PageRequest, signal: AbortSignal): Promise<PageOutcome> {
+		const qs = { ...params.qs, [PAGINATION_QUERY.offset]: request.offset, [PAGINATION_QUERY.limit]: request.limit };
+		const outcome = await settle(this.listPage({ method: 'GET', path, qs, itemIndex: params.itemIndex, signal }));
+		return 'error' in outcome ? { request, error: outcome.error } : { request, page: outcome.value };
+	}
+
+	private async listPage(request: Request): Promise<ListEnvelope> {
+		const json = await this.execute(request);
 		const parsed = listEnvelope.safeParse(json);
 		if (!parsed.success) {
-			throw malformedResponseError(this.errorContext('GET', path, itemIndex), 200, 'JSON that is not the API list envelope {data: [...], pagination}', false);
+			throw malformedResponseError(this.errorContext('GET', request.path, request.itemIndex), 200, 'JSON that is not the API list envelope {data: [...], pagination}', false);
 		}
 		return parsed.data as ListEnvelope;
+	}
+
+	private checkedPath(path: string, itemIndex?: number): string {
+		const trimmed = path.trim();
+		const problem = apiPathProblem(trimmed);
+		if (problem) {
+			throw new NodeOperationError(this.ctx.getNode(), `The parameter "Path" ${problem}`, {
+				itemIndex,
+				description: 'Give a path under the base URL, such as /agents/dep_123/skills. The API key is only sent to the Base URL\'s own address.',
+			});
+		}
+		return underBaseUrl(trimmed);
 	}
 
 	private getSession(): Promise<Session> {
@@ -184,12 +215,14 @@ export class AgentPlatformClient {
 			const apiKey = String(credentials.apiKey ?? '').trim();
 			if (!apiKey.startsWith(ID_PREFIX.apiKey)) throw invalidApiKeyError(this.ctx.getNode());
 			const baseUrl = normalizeBaseUrl(credentials.baseUrl as string | undefined);
+			const problem = baseUrlProblem(baseUrl);
+			if (problem) throw invalidBaseUrlError(this.ctx.getNode(), redact(problem, apiKey));
 			return { baseUrl, apiKey, budget: budgetFor(baseUrl, apiKey) };
 		})();
 		return this.session;
 	}
 
-	private signal(): AbortSignal | undefined {
+	private executionSignal(): AbortSignal | undefined {
 		const ctx = this.ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
 		return typeof ctx.getExecutionCancelSignal === 'function' ? ctx.getExecutionCancelSignal() : undefined;
 	}
@@ -198,92 +231,118 @@ export class AgentPlatformClient {
 		return { node: this.ctx.getNode(), method, path, itemIndex };
 	}
 
-	private async execute(method: IHttpRequestMethods, path: string, qs: IDataObject | undefined, body: IDataObject | undefined, itemIndex?: number): Promise<unknown> {
-		if (method !== 'GET' || !this.options.memoizeGets) return await this.executeOnce(method, path, qs, body, itemIndex);
-		const key = `${path}?${JSON.stringify(qs ?? {})}`;
+	private async execute(request: Request): Promise<unknown> {
+		if (request.method !== 'GET' || !this.options.memoizeGets) return await this.executeOnce(request);
+		const key = `${request.path}?${JSON.stringify(request.qs ?? {})}`;
 		let pending = this.memo.get(key);
 		if (!pending) {
-			pending = this.executeOnce(method, path, qs, body, itemIndex);
+			pending = this.executeOnce(request);
 			this.memo.set(key, pending);
 			pending.catch(() => this.memo.delete(key));
 		}
 		return await pending;
 	}
 
-	/** One logical request: waits for the rate budget, sends, retries what is safe, maps errors. */
-	private async executeOnce(method: IHttpRequestMethods, path: string, qs: IDataObject | undefined, body: IDataObject | undefined, itemIndex?: number): Promise<unknown> {
+	/** One logical request: waits for the rate budget, sends, retries what retryPolicy allows, maps errors. */
+	private async executeOnce(request: Request): Promise<unknown> {
+		const { method, path, qs, body, itemIndex } = request;
 		const session = await this.getSession();
-		const signal = this.signal();
-		const errorContext = this.errorContext(method, path, itemIndex);
-		const idempotent = IDEMPOTENT_METHODS.has(method);
-		let rateLimitedRetries = 0;
+		const context = this.errorContext(method, path, itemIndex);
+		const problem = apiPathProblem(path);
+		if (problem) {
+			throw new NodeOperationError(context.node, `Refused to send ${method} ${path.slice(0, 200)}: the path ${problem}`, {
+				itemIndex,
+				description: 'An ID or path would have moved the request off the API\'s own paths. Check the ID or the expression that produces it.',
+			});
+		}
+		const executionSignal = this.executionSignal();
+		const signals = [executionSignal, request.signal].filter((s): s is AbortSignal => s !== undefined);
+		const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+		const startedAt = Date.now();
+		let firstRefusedAt: number | undefined;
+		let refusals = 0;
 		let transientRetries = 0;
-		/** An earlier attempt of this request may have been carried out (no clear answer came back). */
 		let mayHaveActed = false;
-		const retryTransient = async (): Promise<boolean> => {
-			if (!idempotent || transientRetries >= RETRY_LIMITS.transient) return false;
-			await this.wait(backoffMs(transientRetries), signal, itemIndex);
-			transientRetries += 1;
-			mayHaveActed = true;
-			return true;
-		};
 
 		for (;;) {
-			const delay = session.budget.reserve();
-			if (delay > 0 && !(await abortableSleep(delay, signal))) {
-				session.budget.release();
-				throw this.stopped(itemIndex);
-			}
-			let response;
+			await this.admit(session.budget, signal, context);
+			let response: RawResponse;
+			let outcome: Outcome;
 			try {
-				response = await send(this.ctx, { method, url: session.baseUrl + path, qs, body, timeoutMs: this.timeoutMs });
+				response = await send(this.ctx, { method, url: session.baseUrl + path, qs, body, deadlineMs: this.timeoutMs, signal });
 			} catch (error) {
-				session.budget.release();
 				const failure = error as TransportFailure;
-				if (signal?.aborted || failure.code === 'ERR_CANCELED') throw this.stopped(itemIndex);
-				const notSent = neverReachedServer(failure.code);
-				if ((idempotent || notSent) && transientRetries < RETRY_LIMITS.transient) {
-					await this.wait(backoffMs(transientRetries), signal, itemIndex);
+				session.budget.release(failure.notSent);
+				if (failure.kind === 'stopped') throw this.stopped(itemIndex);
+				outcome = { kind: 'failure', failure: failure.kind, notSent: failure.notSent };
+				const decision = decideRetry({ method, outcome, transientRetries, elapsedMs: Date.now() - startedAt, mayHaveActed }, this.limits);
+				if (decision.action === 'retry') {
+					await this.wait(decision.waitMs, signal, itemIndex);
 					transientRetries += 1;
-					mayHaveActed ||= !notSent;
+					mayHaveActed = decision.mayHaveActed;
 					continue;
 				}
-				throw networkError(errorContext, redact(failure.message, session.apiKey), !idempotent && !notSent);
-			}
-			session.budget.update(readRateHeaders(response.headers));
-
-			if (response.status === 429) {
-				// Every request on this key waits until the server's time to return, or a backoff when
-				// it named none usable; the retry waits in `reserve` like the rest.
-				session.budget.refused(backoffMs(rateLimitedRetries));
-				if (rateLimitedRetries < RETRY_LIMITS.rateLimited) {
-					rateLimitedRetries += 1;
-					continue;
-				}
+				const acted = decision.action === 'fail' && decision.mayHaveActed && !IDEMPOTENT_METHODS.has(method);
+				throw networkError(context, redact(failure.message, session.apiKey), acted);
 			}
 
-			// A DELETE re-sent after an attempt that may have worked finds the resource gone: that
-			// attempt did the job, so this is the success the user asked for, not "not found".
-			if (method === 'DELETE' && response.status === 404 && mayHaveActed) return undefined;
-
+			const now = Date.now();
+			session.budget.update(readRateHeaders(response.headers, now), response.status === 429);
 			const parsed = parseJson(response.text);
 			if (response.status >= 200 && response.status < 300) {
 				if (response.status === 204 || response.text.trim() === '') return undefined;
 				if (parsed.ok) return parsed.value;
-				if (await retryTransient()) continue;
-				throw malformedResponseError(errorContext, response.status, describeBody(response.text, header(response.headers, 'content-type')), !idempotent);
+				outcome = { kind: 'unreadable' };
+			} else {
+				outcome = { kind: 'status', status: response.status };
 			}
-			if (isRetryableStatus(response.status) && (await retryTransient())) continue;
-			const envelope = parsed.ok ? errorEnvelope.safeParse(parsed.value) : undefined;
-			if (envelope?.success) {
-				const { code, message, status } = envelope.data.error;
-				throw apiError(errorContext, response.status, { code, message: redact(message, session.apiKey), status }, response.status >= 500 && !idempotent);
+			if (response.status === 429) {
+				firstRefusedAt ??= now;
+				// The budget holds every request on the key until the server's time, or backs off when it named none.
+				session.budget.refused(backoffMs(refusals, Math.random, this.limits));
+				refusals += 1;
 			}
-			if (!parsed.ok && response.text.trim() !== '') {
-				throw malformedResponseError(errorContext, response.status, describeBody(response.text, header(response.headers, 'content-type')), response.status >= 500 && !idempotent);
+			const decision = decideRetry({
+				method,
+				outcome,
+				transientRetries,
+				elapsedMs: now - startedAt,
+				rateLimitedMs: firstRefusedAt === undefined ? undefined : now - firstRefusedAt,
+				mayHaveActed,
+			}, this.limits);
+			if (decision.action === 'succeed') return undefined;
+			if (decision.action === 'retry') {
+				if (response.status !== 429) transientRetries += 1;
+				mayHaveActed = decision.mayHaveActed;
+				await this.wait(decision.waitMs, signal, itemIndex);
+				continue;
 			}
-			throw apiError(errorContext, response.status, undefined, response.status >= 500 && !idempotent);
+			throw this.responseError(context, response, parsed, decision.mayHaveActed && !IDEMPOTENT_METHODS.has(method), session.apiKey);
 		}
+	}
+
+	/** Waits until the rate budget admits one request (asking again after every wait). */
+	private async admit(budget: RateBudget, signal: AbortSignal | undefined, context: ErrorContext): Promise<void> {
+		for (;;) {
+			const admission = budget.admit();
+			if (admission.kind === 'go') return;
+			if (admission.kind === 'refuse') throw rateHintError(context, admission.hint);
+			const slept = admission.untilChange
+				? await Promise.race([budget.changed().then(() => true), abortableSleep(admission.ms, signal)])
+				: await abortableSleep(admission.ms, signal);
+			if (!slept || signal?.aborted) throw this.stopped(context.itemIndex);
+		}
+	}
+
+	private responseError(context: ErrorContext, response: RawResponse, parsed: ReturnType<typeof parseJson>, mayHaveActed: boolean, apiKey: string): Error {
+		const { status } = response;
+		if (status >= 300 && status < 400) return redirectError(context, status, header(response.headers, 'location'), apiKey, mayHaveActed);
+		const what = describeBody(response.text, header(response.headers, 'content-type'));
+		if (status >= 200 && status < 300) return malformedResponseError(context, status, what, mayHaveActed);
+		const envelope = parsed.ok ? errorEnvelope.safeParse(parsed.value) : undefined;
+		if (envelope?.success) return apiError(context, status, envelope.data.error, apiKey, mayHaveActed);
+		if (!parsed.ok && response.text.trim() !== '') return malformedResponseError(context, status, what, mayHaveActed);
+		return apiError(context, status, undefined, apiKey, mayHaveActed);
 	}
 
 	private async wait(ms: number, signal: AbortSignal | undefined, itemIndex?: number): Promise<void> {
@@ -312,23 +371,4 @@ async function collect(pages: AsyncGenerator<IDataObject[]>): Promise<IDataObjec
 	const all: IDataObject[] = [];
 	for await (const page of pages) all.push(...page);
 	return all;
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-	const value = headers[name];
-	return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * The API Request operation may only reach paths under the credential's base URL: an absolute
- * URL would send the API key to another host.
- */
-function checkRelativePath(node: INode, path: string): string {
-	const trimmed = path.trim();
-	if (!trimmed.startsWith('/') || trimmed.startsWith('//') || /^\/*[a-z][a-z0-9+.-]*:/i.test(trimmed)) {
-		throw new NodeOperationError(node, `Invalid path "${trimmed}": give a path under the base URL that starts with "/", such as /agents`, {
-			description: 'Full URLs are refused so the API key is never sent to another host.',
-		});
-	}
-	return trimmed.replace(/^\/v1(?=\/)/, '');
 }

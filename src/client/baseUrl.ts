@@ -12,3 +12,20 @@ export function normalizeBaseUrl(raw: string | undefined): string {
 	if (trimmed === '') return DEFAULT_BASE_URL;
 	return trimmed.endsWith(API_VERSION_SEGMENT) ? trimmed : `${trimmed}${API_VERSION_SEGMENT}`;
 }
+
+/**
+ * Why a (normalized) base URL cannot be used, or undefined. Checked before anything is sent, so a
+ * typo is reported as such instead of as a network failure that "may have been carried out".
+ */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+	let url: URL;
+	try {
+		url = new URL(baseUrl);
+	} catch {
+		return `is not a URL: "${baseUrl.slice(0, 200)}"`;
+	}
+	if (url.protocol !== 'https:' && url.protocol !== 'http:') return `must start with https:// (or http:// for a local server), got "${url.protocol}"`;
+	if (url.username !== '' || url.password !== '') return 'must not contain a user name or password: the API key is the only credential';
+	if (url.search !== '' || url.hash !== '') return 'must not contain a query string (?) or fragment (#)';
+	return undefined;
+}

@@ -17,20 +17,14 @@ import type {
 } from 'n8n-workflow';
 import { ROUTES } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
-import { normalizeBaseUrl } from './baseUrl';
+import { baseUrlProblem, normalizeBaseUrl } from './baseUrl';
 import { describeBody, errorEnvelope, listEnvelope, parseJson } from './envelope';
-import { API_KEY_PREFIX_HINT, API_KEY_PREFIX_MESSAGE, codeForStatus, CREDENTIAL_TEST_HINTS, redact } from './errors';
-import { bodyText, failureCode } from './transport';
+import { API_KEY_PREFIX_HINT, API_KEY_PREFIX_MESSAGE, BASE_URL_HINT, codeForStatus, CREDENTIAL_TEST_HINTS, describeLocation, redact, serverText, trustedCode } from './errors';
+import { abortableSleep } from './abortableSleep';
+import { failureCode, type FullResponse, header, responseText } from './transport';
 
 /** Shorter than a node run's 30 s: someone is waiting in the credential dialog. */
 const TEST_TIMEOUT_MS = 15_000;
-
-/** What n8n's request helper returns with `resolveWithFullResponse` and `simple: false`. */
-interface FullResponse {
-	statusCode: number;
-	headers?: Record<string, string | string[] | undefined>;
-	body?: unknown;
-}
 
 
 export async function testAgentPlatformCredential(
@@ -44,37 +38,60 @@ export async function testAgentPlatformCredential(
 		return { status: 'Error', message: `${API_KEY_PREFIX_MESSAGE}. ${API_KEY_PREFIX_HINT}` };
 	}
 	const baseUrl = normalizeBaseUrl(data.baseUrl as string | undefined);
+	const problem = baseUrlProblem(baseUrl);
+	if (problem) return { status: 'Error', message: redact(`The Base URL ${problem}. ${BASE_URL_HINT}`, apiKey) };
 	// `request` is the only HTTP helper n8n gives a credential test (ICredentialTestFunctions has
 	// no httpRequest, and no authentication helper, hence the header built here from the same
 	// Bearer scheme as the credential's `authenticate`). It goes through n8n's outbound HTTP stack
 	// (proxy, SSRF policy) as httpRequest does.
 	const outcome = await send(this.helpers, baseUrl, apiKey);
-	const message = 'response' in outcome ? judge(outcome.response) : unreachable(outcome.failure, baseUrl);
+	const message = 'response' in outcome ? judge(outcome.response, apiKey) : unreachable(outcome.failure, baseUrl);
 	return { status: message === undefined ? 'OK' : 'Error', message: redact(message ?? 'Connection successful: the API key can list agents', apiKey) };
 }
 
 async function send(helpers: ICredentialTestFunctions['helpers'], baseUrl: string, apiKey: string): Promise<{ response: FullResponse } | { failure: unknown }> {
 	const { method, path } = ROUTES['agent.getMany'];
-	return await (helpers.request({
+	const request = helpers.request({
 		method,
 		uri: `${baseUrl}${path}`,
 		qs: { limit: 1 },
 		headers: { Authorization: `Bearer ${apiKey}`, accept: 'application/json' },
 		// Raw text and every status as a response, so the envelope is parsed here, as in the client.
 		json: false,
+		useStream: true,
 		simple: false,
 		resolveWithFullResponse: true,
 		timeout: TEST_TIMEOUT_MS,
-	}) as Promise<FullResponse>).then(
-		(response) => ({ response }),
+		// Never follow a redirect: n8n would send the Authorization header along, to any origin.
+		followRedirect: false,
+		followAllRedirects: false,
+		maxRedirects: 0,
+		sendCredentialsOnCrossOriginRedirect: false,
+	}) as Promise<FullResponse>;
+	// `timeout` only limits silence between bytes; this bounds the whole test, body included (read
+	// here with the client's size bound). The request helper takes no abort signal, so a server that
+	// never sends its headers is left to that idle timeout.
+	const done = new AbortController();
+	const deadline = abortableSleep(TEST_TIMEOUT_MS, done.signal).then((expired) => ({ failure: { code: expired ? 'ETIMEDOUT' : 'ERR_CANCELED' } }));
+	const answer = request.then(
+		async (response) => ({ response: { ...response, body: await responseText(response.body, done.signal) } }),
 		(failure: unknown) => ({ failure }),
 	);
+	const outcome = await Promise.race([answer.catch((failure: unknown) => ({ failure })), deadline]);
+	done.abort();
+	return outcome;
 }
 
 /** Undefined when the API listed agents; otherwise what to show. */
-function judge(response: FullResponse): string | undefined {
+function judge(response: FullResponse, apiKey: string): string | undefined {
 	const status = response.statusCode;
-	const text = bodyText(response.body);
+	if (status >= 300 && status < 400) {
+		const location = header(response.headers, 'location');
+		const where = location === undefined ? 'without saying where' : `to ${describeLocation(location, apiKey)}`;
+		return `The Base URL answered with a redirect (HTTP ${status}) ${where}. Redirects are not followed, so the API key is only ever sent to the Base URL's own origin. ${BASE_URL_HINT}`;
+	}
+	const text = response.body as string | undefined;
+	if (text === undefined) return `The Base URL answered HTTP ${status} with a body larger than any API response. ${CREDENTIAL_TEST_HINTS.not_found}`;
 	const parsed = parseJson(text);
 	const contentType = header(response.headers, 'content-type');
 	if (status >= 200 && status < 300) {
@@ -84,19 +101,15 @@ function judge(response: FullResponse): string | undefined {
 	}
 	const envelope = parsed.ok ? errorEnvelope.safeParse(parsed.value) : undefined;
 	if (envelope?.success) {
-		const { code, message } = envelope.data.error;
-		return `${message} [${code}, HTTP ${status}]. ${CREDENTIAL_TEST_HINTS[code] ?? CREDENTIAL_TEST_HINTS[codeForStatus(status)] ?? ''}`.trim();
+		const { code, note } = trustedCode(envelope.data.error.code, status);
+		const message = serverText(envelope.data.error.message, apiKey);
+		return `${message} [${code}, HTTP ${status}]. ${CREDENTIAL_TEST_HINTS[code] ?? CREDENTIAL_TEST_HINTS[codeForStatus(status)] ?? ''} ${note ?? ''}`.trim();
 	}
 	const hint = CREDENTIAL_TEST_HINTS[codeForStatus(status)] ?? CREDENTIAL_TEST_HINTS.not_found;
-	return `The Base URL answered HTTP ${status} with ${describeBody(text, contentType)} instead of the API's error message. ${hint}`;
+	return `The Base URL answered HTTP ${status} with ${describeBody(text, contentType)}, where the API sends a JSON error message. ${hint}`;
 }
 
 function unreachable(failure: unknown, baseUrl: string): string {
 	const reason = failureCode(failure) ?? (failure as Error | undefined)?.message ?? 'request failed';
 	return `Could not reach the Agent Platform API at ${baseUrl}: ${reason}. Check the Base URL and the network.`;
-}
-
-function header(headers: FullResponse['headers'], name: string): string | undefined {
-	const value = headers?.[name];
-	return Array.isArray(value) ? value[0] : value;
 }

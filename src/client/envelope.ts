@@ -51,10 +51,13 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 	}
 }
 
-/** What a non-JSON body looks like, for error messages (never the body itself: it may echo input). */
+/**
+ * What a non-JSON body looks like, for error messages (never the body itself: it may echo input),
+ * as the object of "returned ...".
+ */
 export function describeBody(text: string, contentType: string | undefined): string {
-	if (text.trim() === '') return 'an empty body';
-	if (/html/i.test(contentType ?? '') || /^\s*</.test(text)) return 'an HTML page';
-	if (/^\s*[[{]/.test(text)) return 'incomplete JSON (the response was cut off)';
-	return `a non-JSON body (${contentType ?? 'no content type'})`;
+	if (text.trim() === '') return 'an empty body instead of JSON';
+	if (/html/i.test(contentType ?? '') || /^\s*</.test(text)) return 'an HTML page instead of JSON';
+	if (/^\s*[[{]/.test(text)) return 'JSON that was cut off before its end';
+	return `a body that is not JSON (${(contentType ?? 'no content type').slice(0, 100)})`;
 }

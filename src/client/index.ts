@@ -1,7 +1,7 @@
-export { AgentPlatformClient, FIRST_PAGE_REQUEST } from './AgentPlatformClient';
+export { AgentPlatformClient } from './AgentPlatformClient';
 export type { CallParams, ClientOptions, ListParams, RawRequestParams } from './AgentPlatformClient';
+export { apiPathProblem } from './apiPath';
 export { CREDENTIAL_TYPE } from './transport';
 export type { ClientContext } from './transport';
 export { DEFAULT_BASE_URL, normalizeBaseUrl } from './baseUrl';
-export { HINTS } from './errors';
 export type { ListEnvelope } from './envelope';

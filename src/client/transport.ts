@@ -1,10 +1,18 @@
 /**
  * The one place that talks HTTP. Every request goes through n8n's
  * `httpRequestWithAuthentication`, which applies the credential (the key never passes through our
- * code), the user's proxy and TLS settings, and the execution's cancel signal. Status errors are
- * not thrown here: the full response (status, headers, raw text) goes back to the client, which
- * reads the rate-limit headers of every response and maps errors itself. The credential test is the
- * one exception (credentialTest.ts): n8n gives it only the `request` helper.
+ * code) and the user's proxy and TLS settings. Status errors are not thrown here: the full response
+ * (status, headers, raw text) goes back to the client, which reads the rate-limit headers of every
+ * response and maps errors itself. The credential test is the one exception
+ * (credentialTest.ts): n8n gives it only the `request` helper.
+ *
+ * What this layer guarantees, whatever the server (or anything between it and n8n) does:
+ * - No redirect is followed, so the Authorization header only ever goes to the URL asked for. n8n's
+ *   helper would follow one and, by default, attach the credential again on another origin; a 3xx
+ *   comes back to the client as the answer it is.
+ * - Each attempt has a total deadline (connect, headers and body together), combined with the
+ *   execution's cancel signal: a server that drips one byte a second cannot hold a run open.
+ * - A response body larger than MAX_RESPONSE_BYTES is cut off and reported, never buffered whole.
  */
 import type {
 	IDataObject,
@@ -19,6 +27,9 @@ import type {
 
 export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
+/** The largest response body read; a larger one is a failure (no API response comes near it). */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
 export type ClientContext =
 	| IExecuteFunctions
 	| IExecuteSingleFunctions
@@ -26,38 +37,79 @@ export type ClientContext =
 	| IHookFunctions
 	| IWebhookFunctions;
 
+export type Headers = Record<string, string | string[] | undefined>;
+
 export interface RawRequest {
 	method: IHttpRequestMethods;
 	url: string;
 	qs?: IDataObject;
 	body?: unknown;
-	timeoutMs: number;
+	/** Total time for the attempt: connecting, sending, headers and the whole body. */
+	deadlineMs: number;
+	/** The execution's cancel signal, when the context has one. */
+	signal?: AbortSignal;
 }
 
 export interface RawResponse {
 	status: number;
-	headers: Record<string, string | string[] | undefined>;
+	headers: Headers;
 	text: string;
 }
 
-/** The request got no HTTP response (reset, timeout, refused, aborted). */
+/**
+ * Why a request got no HTTP response. `stopped`: the execution was cancelled. `deadline`: no
+ * complete response within the attempt's deadline. `tooLarge`: the body passed MAX_RESPONSE_BYTES.
+ * `network`: anything else (reset, refused, DNS, TLS).
+ */
+export type FailureKind = 'stopped' | 'deadline' | 'tooLarge' | 'network';
+
+/** The request got no (usable) HTTP response. */
 export class TransportFailure extends Error {
 	constructor(
 		message: string,
+		readonly kind: FailureKind,
 		readonly code: string | undefined,
+		/** True when the request surely never reached the server (nothing was sent). */
+		readonly notSent: boolean,
 	) {
 		super(message);
 		this.name = 'TransportFailure';
 	}
 }
 
-interface FullResponse {
-	statusCode: number;
-	headers: Record<string, string | string[] | undefined>;
-	body: unknown;
+/**
+ * Failures that happen before a byte of the request is written: the name did not resolve, the
+ * address refused or could not be routed, the URL could not be built, or the TLS handshake was
+ * refused (certificate problems). Nothing reached the server, so nothing can have been carried out.
+ */
+const NOT_SENT_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EAI_NONAME',
+	'EAI_FAIL',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'EADDRNOTAVAIL',
+	'ERR_INVALID_URL',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+	'CERT_HAS_EXPIRED',
+	'CERT_NOT_YET_VALID',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
+export const neverSent = (code: string | undefined) => code !== undefined && NOT_SENT_CODES.has(code);
+
+/** One header's first value; names are matched in lower case, as Node delivers them. */
+export function header(headers: Headers | undefined, name: string): string | undefined {
+	const value = headers?.[name.toLowerCase()];
+	return Array.isArray(value) ? value[0] : value;
 }
 
-export function bodyText(body: unknown): string {
+function bodyText(body: unknown): string {
 	if (typeof body === 'string') return body;
 	if (body === undefined || body === null) return '';
 	if (Buffer.isBuffer(body)) return body.toString('utf8');
@@ -70,14 +122,60 @@ export function failureCode(error: unknown): string | undefined {
 	let current = error as { code?: unknown; cause?: unknown; name?: unknown } | undefined;
 	while (current && typeof current === 'object' && !seen.has(current)) {
 		seen.add(current);
-		if (typeof current.code === 'string' && /^E[A-Z_]+$|^ERR_/.test(current.code)) return current.code;
+		if (typeof current.code === 'string' && (/^E[A-Z_]+$|^ERR_/.test(current.code) || NOT_SENT_CODES.has(current.code))) return current.code;
 		if (current.name === 'AbortError' || current.name === 'CanceledError') return 'ERR_CANCELED';
 		current = current.cause as typeof current;
 	}
 	return undefined;
 }
 
+/** What n8n's HTTP helpers return with a full response. */
+export interface FullResponse {
+	statusCode: number;
+	headers?: Headers;
+	body?: unknown;
+}
+
+interface Readable extends AsyncIterable<Buffer | string> {
+	destroy(error?: Error): void;
+}
+
+const isReadable = (body: unknown): body is Readable =>
+	body !== null && typeof body === 'object' && Symbol.asyncIterator in body && typeof (body as Readable).destroy === 'function';
+
+/**
+ * A response body as text, read up to MAX_RESPONSE_BYTES: `undefined` when it is larger (the stream
+ * is destroyed, so the rest is never downloaded). `signal` destroys the stream when it aborts.
+ */
+export async function responseText(body: unknown, signal?: AbortSignal): Promise<string | undefined> {
+	if (!isReadable(body)) return bodyText(body);
+	const stop = () => body.destroy();
+	signal?.addEventListener('abort', stop, { once: true });
+	try {
+		return await readBounded(body);
+	} finally {
+		signal?.removeEventListener('abort', stop);
+	}
+}
+
+async function readBounded(body: Readable): Promise<string | undefined> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of body) {
+		const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+		size += bytes.length;
+		if (size > MAX_RESPONSE_BYTES) {
+			body.destroy();
+			return undefined;
+		}
+		chunks.push(bytes);
+	}
+	return Buffer.concat(chunks, size).toString('utf8');
+}
+
 export async function send(ctx: ClientContext, request: RawRequest): Promise<RawResponse> {
+	const deadline = AbortSignal.timeout(request.deadlineMs);
+	const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: request.url,
@@ -85,22 +183,35 @@ export async function send(ctx: ClientContext, request: RawRequest): Promise<Raw
 		headers: { accept: 'application/json' },
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		// Raw text, so a cut-off or HTML body is recognised here instead of failing inside axios.
-		encoding: 'text',
+		// A stream, read here with a size bound; a cut-off or HTML body is recognised by the client.
+		encoding: 'stream',
 		json: false,
-		timeout: request.timeoutMs,
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		abortSignal: signal,
 	};
 	if (request.body !== undefined) {
 		options.body = JSON.stringify(request.body);
 		(options.headers as IDataObject)['content-type'] = 'application/json';
 	}
-	let response: FullResponse;
-	try {
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as FullResponse;
-	} catch (error) {
+	const failed = (error: unknown) => {
+		if (request.signal?.aborted) return new TransportFailure('the execution was stopped', 'stopped', 'ERR_CANCELED', false);
+		if (deadline.aborted) return new TransportFailure(`no complete response within ${request.deadlineMs / 1000} s`, 'deadline', 'ETIMEDOUT', false);
 		const code = failureCode(error);
-		// Only the reason: the error object below also holds the request, headers included.
-		return Promise.reject(new TransportFailure(code ?? (error as Error).message ?? 'request failed', code));
+		// Only the reason: the error object also holds the request, headers included.
+		return new TransportFailure(code ?? (error as Error)?.message ?? 'request failed', 'network', code, neverSent(code));
+	};
+	try {
+		// n8n's helper replaces `abortSignal` with the context's execution signal when the context
+		// has one; this view of the context hands it the combined signal instead, so the deadline holds.
+		const view = Object.create(ctx, { getExecutionCancelSignal: { value: () => signal } }) as ClientContext;
+		const response = (await ctx.helpers.httpRequestWithAuthentication.call(view, CREDENTIAL_TYPE, options)) as FullResponse;
+		const text = await responseText(response.body);
+		if (text === undefined) {
+			return await Promise.reject(new TransportFailure(`response larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB`, 'tooLarge', undefined, false));
+		}
+		return { status: response.statusCode, headers: response.headers ?? {}, text };
+	} catch (error) {
+		return await Promise.reject(error instanceof TransportFailure ? error : failed(error));
 	}
-	return { status: response.statusCode, headers: response.headers ?? {}, text: bodyText(response.body) };
 }

@@ -72,12 +72,12 @@ describe('credential test', () => {
 	test('a body that is not the API’s JSON is described, not echoed', async () => {
 		sb.admin.setFaults({ malformedRate: 1 });
 		const cut = await testCredential({ apiKey: sb.apiKey, baseUrl: sb.baseUrl });
-		expect(cut).toEqual({ status: 'Error', message: expect.stringMatching(/HTTP 200 with incomplete JSON .*Base URL/) });
+		expect(cut).toEqual({ status: 'Error', message: expect.stringMatching(/HTTP 200 with JSON that was cut off before its end, .*Base URL/) });
 		sb.admin.setFaults({ serverErrorRate: 1 }, 5);
 		const messages = new Set<string>();
 		for (let i = 0; i < 12; i++) messages.add((await testCredential({ apiKey: sb.apiKey, baseUrl: sb.baseUrl })).message);
 		const all = [...messages].join('\n');
-		expect(all).toMatch(/HTTP 502 with an HTML page instead of the API's error message/);
+		expect(all).toMatch(/HTTP 502 with an HTML page instead of JSON, where the API sends a JSON error message/);
 		expect(all).toMatch(/Unexpected error \(injected fault\) \[internal_error, HTTP 500\]/);
 		expect(all).not.toMatch(/<html/i);
 	});

@@ -57,9 +57,9 @@ describe('error mapping', () => {
 		expect(error?.httpCode).toBe('400');
 	});
 
-	test('429 after retries are exhausted becomes rate_limit_exceeded with a plan hint', async () => {
+	test('429 for longer than the retry time bound becomes rate_limit_exceeded with a plan hint', async () => {
 		sb.admin.setFaults({ stormRate: 1, stormLength: 1000 });
-		const { error } = await withClient(sb, (c) => c.call('organization.get'));
+		const { error } = await withClient(sb, (c) => c.call('organization.get'), { client: { retryLimits: { rateLimitedMs: 2500 } } });
 		expect(error?.message).toContain('[rate_limit_exceeded]');
 		expect(error?.httpCode).toBe('429');
 		expect(error?.description).toMatch(/limit/);
@@ -75,7 +75,7 @@ describe('error mapping', () => {
 	test('a truncated JSON body on a POST is a clear error that says it may have succeeded', async () => {
 		sb.admin.setFaults({ malformedRate: 1 });
 		const { error } = await withClient(sb, (c) => c.call('team.create', { body: { name: 'Cut off' } }));
-		expect(error?.message).toMatch(/incomplete JSON/);
+		expect(error?.message).toBe('The Agent Platform API returned JSON that was cut off before its end (HTTP 201)');
 		expect(error?.description).toMatch(/may have been carried out/);
 		sb.admin.setFaults({});
 		const teams = await withClient(sb, (c) => c.list('team.getMany'));

@@ -78,7 +78,7 @@ describe('API Request', () => {
 
 	test('a full URL is refused so the key is never sent to another host', async () => {
 		const { error } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'GET', path: '//evil.example/steal', query: '{}' });
-		expect(error?.message).toMatch(/Invalid path/);
+		expect(error?.message).toMatch(/The parameter "Path" must not contain empty segments/);
 		expect(requestsTo(sb, 'GET', '/')).toHaveLength(0);
 	});
 });

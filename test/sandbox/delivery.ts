@@ -7,7 +7,7 @@
  */
 import { sleep } from 'n8n-workflow';
 import { request } from 'undici';
-import { deliveryHeaders } from '../../src/signing';
+import { EVENT_HEADER, sign, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/signing';
 
 export interface DeliveryOptions {
 	maxAttempts: number;
@@ -59,7 +59,12 @@ export class Deliverer {
 	}
 
 	private async run(d: Delivery): Promise<void> {
-		const headers = deliveryHeaders(d.secret, d.event, d.timestamp, d.body);
+		const headers = {
+			'content-type': 'application/json',
+			[EVENT_HEADER]: d.event,
+			[SIGNATURE_HEADER]: sign(d.secret, d.body),
+			[TIMESTAMP_HEADER]: d.timestamp,
+		};
 		for (let attempt = 1; attempt <= this.options.maxAttempts; attempt++) {
 			const record: DeliveryAttempt = {
 				delivery_id: d.deliveryId,

@@ -1,10 +1,30 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { sign } from '../../src/signing';
 import { AgentPlatformTrigger } from '../../nodes/AgentPlatformTrigger/AgentPlatformTrigger.node';
 import { hookContext, webhookContext } from '../harness/n8n-core';
 import type { RunningSandbox } from '../sandbox';
 import { responseAdapter, startReceiver, type ReceivedRequest } from './receiver.js';
 
 export const trigger = new AgentPlatformTrigger();
+
+/** A test-only signing secret, assembled so no literal looks like a credential. */
+export const SECRET = ['whsec', 'trigger', 'tests', 'only'].join('_');
+
+export function delivery(overrides: { event?: string; data?: object; timestamp?: string; headerTimestamp?: string; secret?: string; extra?: object } = {}) {
+	const timestamp = overrides.timestamp ?? new Date().toISOString();
+	const body = JSON.stringify({ event: overrides.event ?? 'memory.fact_promoted', org_id: 'org_acme', timestamp, data: overrides.data ?? { fact: { id: 'fact_1', agent_id: 'dep_support01' } }, ...overrides.extra });
+	const rawBody = Buffer.from(body);
+	return {
+		rawBody,
+		body: JSON.parse(body) as object,
+		headers: {
+			'x-service-event': overrides.event ?? 'memory.fact_promoted',
+			'x-service-signature': sign(overrides.secret ?? SECRET, rawBody),
+			'x-service-timestamp': overrides.headerTimestamp ?? timestamp,
+		} as Record<string, string | undefined>,
+	};
+}
+
 
 /** One trigger node in one workflow: shared parameters and static data, like a saved workflow. */
 export function triggerWorkflow(sb: RunningSandbox, parameters: INodeParameters, credential: { signingSecret?: string } = {}) {
@@ -16,15 +36,18 @@ export function triggerWorkflow(sb: RunningSandbox, parameters: INodeParameters,
 
 	/** Runs the trigger's webhook() for one request; returns the HTTP answer and any workflow data. */
 	async function deliver(request: Omit<ReceivedRequest, 'method' | 'url'>) {
-		const written: { status?: number; body?: string } = {};
+		const written: { status?: number; body?: string; headers?: Record<string, string> } = {};
 		const res = responseAdapter({
-			writeHead: (status: number) => (written.status = status),
+			writeHead: (status: number, headers: object) => {
+				written.status = status;
+				written.headers = headers as Record<string, string>;
+			},
 			end: (text: string) => (written.body = text),
 		});
 		const ctx = webhookContext({ ...base, request: { method: 'POST', url: '/webhook', ...request } as unknown as IDataObject, response: res as unknown as IDataObject });
 		const result = await trigger.webhook.call(ctx);
 		if (result.workflowData) executions.push(result.workflowData[0].map((i) => i.json));
-		return { status: result.workflowData ? 200 : written.status, body: written.body, started: Boolean(result.workflowData) };
+		return { status: result.workflowData ? 200 : written.status, body: written.body, headers: written.headers, started: Boolean(result.workflowData) };
 	}
 
 	return {

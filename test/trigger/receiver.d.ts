@@ -8,7 +8,9 @@ export interface ReceivedRequest {
 
 export interface ResponseAdapter {
 	statusCode: number;
+	headers: Record<string, string>;
 	ended: boolean;
+	setHeader(name: string, value: string): ResponseAdapter;
 	status(code: number): ResponseAdapter;
 	json(body: unknown): ResponseAdapter;
 	send(text: string, type?: string): ResponseAdapter;
@@ -21,3 +23,6 @@ export function startReceiver(
 
 /** An express-like response that records instead of writing to a socket. */
 export function responseAdapter(res: { writeHead(status: number, headers: object): void; end(text: string): void }): ResponseAdapter;
+
+/** The body as n8n's webhook layer parses it, by Content-Type (JSON or form-urlencoded). */
+export function parseLikeN8n(rawBody: Buffer, contentType?: string): unknown;

@@ -8,7 +8,12 @@ const http = require('node:http');
 function responseAdapter(res) {
 	const adapter = {
 		statusCode: 200,
+		headers: {},
 		ended: false,
+		setHeader(name, value) {
+			adapter.headers[name.toLowerCase()] = value;
+			return adapter;
+		},
 		status(code) {
 			adapter.statusCode = code;
 			return adapter;
@@ -19,7 +24,7 @@ function responseAdapter(res) {
 		send(text, type = 'text/plain') {
 			if (adapter.ended) return adapter;
 			adapter.ended = true;
-			res.writeHead(adapter.statusCode, { 'content-type': type });
+			res.writeHead(adapter.statusCode, { ...adapter.headers, 'content-type': type });
 			res.end(text);
 			return adapter;
 		},
@@ -30,6 +35,20 @@ function responseAdapter(res) {
 	return adapter;
 }
 
+/**
+ * The body as n8n's webhook layer parses it: the parser is chosen by the (unsigned) Content-Type
+ * header, JSON or form-urlencoded; rawBody keeps the bytes as received either way.
+ */
+function parseLikeN8n(rawBody, contentType = '') {
+	const text = rawBody.toString('utf8');
+	if (/application\/x-www-form-urlencoded/i.test(contentType)) return Object.fromEntries(new URLSearchParams(text));
+	try {
+		return JSON.parse(text);
+	} catch {
+		return {};
+	}
+}
+
 /** @param {(req: object, res: object) => Promise<void>} handle */
 function startReceiver(handle) {
 	const server = http.createServer((req, res) => {
@@ -37,12 +56,7 @@ function startReceiver(handle) {
 		req.on('data', (c) => chunks.push(c));
 		req.on('end', async () => {
 			const rawBody = Buffer.concat(chunks);
-			let body = {};
-			try {
-				body = JSON.parse(rawBody.toString('utf8'));
-			} catch {
-				body = {};
-			}
+			const body = parseLikeN8n(rawBody, req.headers['content-type']);
 			const adapter = responseAdapter(res);
 			try {
 				await handle({ method: req.method, url: req.url, headers: req.headers, rawBody, body }, adapter);
@@ -62,4 +76,4 @@ function startReceiver(handle) {
 	});
 }
 
-module.exports = { startReceiver, responseAdapter };
+module.exports = { startReceiver, responseAdapter, parseLikeN8n };

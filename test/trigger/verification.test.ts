@@ -1,29 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { sign, verifySignature } from '../../src/signing';
 import { startSandbox, type RunningSandbox } from '../sandbox';
-import { triggerWorkflow } from './helpers';
+import { ReplayMemory } from '../../nodes/AgentPlatformTrigger/replayGuard';
+import { delivery, SECRET, triggerWorkflow } from './helpers';
+import { parseLikeN8n } from './receiver.js';
 
 let sb: RunningSandbox;
 beforeAll(async () => (sb = await startSandbox()));
 afterAll(async () => await sb.close());
-
-/** A test-only signing secret, assembled so no literal looks like a credential. */
-const SECRET = ['whsec', 'trigger', 'tests', 'only'].join('_');
-
-function delivery(overrides: { event?: string; data?: object; timestamp?: string; headerTimestamp?: string; secret?: string; extra?: object } = {}) {
-	const timestamp = overrides.timestamp ?? new Date().toISOString();
-	const body = JSON.stringify({ event: overrides.event ?? 'memory.fact_promoted', org_id: 'org_acme', timestamp, data: overrides.data ?? { fact: { id: 'fact_1', agent_id: 'dep_support01' } }, ...overrides.extra });
-	const rawBody = Buffer.from(body);
-	return {
-		rawBody,
-		body: JSON.parse(body) as object,
-		headers: {
-			'x-service-event': overrides.event ?? 'memory.fact_promoted',
-			'x-service-signature': sign(overrides.secret ?? SECRET, rawBody),
-			'x-service-timestamp': overrides.headerTimestamp ?? timestamp,
-		} as Record<string, string | undefined>,
-	};
-}
 
 const workflow = (options = {}, events = ['*']) => {
 	const wf = triggerWorkflow(sb, { subscriptionMode: 'existing', events, options }, { signingSecret: SECRET });
@@ -130,6 +114,29 @@ describe('each incoming request', () => {
 		}
 	});
 
+	test('the output is the signed bytes, whatever the Content-Type made n8n parse them into', async () => {
+		const wf = workflow();
+		const timestamp = new Date().toISOString();
+		// Signed JSON whose bytes, read as a form, say something else: event, org_id and timestamp forged.
+		const note = `x&event=memory.fact_promoted&org_id=org_evil&timestamp=${timestamp}&data=forged`;
+		const rawBody = Buffer.from(JSON.stringify({ event: 'memory.fact_created', org_id: 'org_acme', timestamp, data: { note } }));
+		const asForm = parseLikeN8n(rawBody, 'application/x-www-form-urlencoded') as Record<string, string>;
+		expect(asForm).toEqual(expect.objectContaining({ event: 'memory.fact_promoted', org_id: 'org_evil' }));
+		const headers = { 'content-type': 'application/x-www-form-urlencoded', 'x-service-signature': sign(SECRET, rawBody), 'x-service-timestamp': timestamp };
+		const answer = await wf.deliver({ rawBody, body: asForm, headers });
+		expect(answer.started).toBe(true);
+		expect(wf.executions[0]).toEqual([{ event: 'memory.fact_created', org_id: 'org_acme', timestamp, data: { note } }]);
+	});
+
+	test('a delivery without the raw bytes is refused: there is nothing verified to act on', async () => {
+		const wf = workflow();
+		const d = delivery();
+		const answer = await wf.deliver({ rawBody: undefined as unknown as Buffer, body: d.body, headers: d.headers });
+		expect(answer.status).toBe(400);
+		expect(answer.body).toMatch(/no raw body/);
+		expect(wf.executions).toHaveLength(0);
+	});
+
 	test('events not subscribed to: 200 so the service does not retry, and nothing starts', async () => {
 		const wf = workflow({}, ['agent.status_changed']);
 		const answer = await wf.deliver(delivery({ event: 'memory.fact_created' }));
@@ -152,5 +159,29 @@ describe('each incoming request', () => {
 		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
 		const answer = await wf.deliver(delivery());
 		expect(answer.status).toBe(401);
+	});
+});
+
+describe('replay memory', () => {
+	test('never forgets a delivery inside its window to make room: when full of live entries it refuses', () => {
+		const memory = new ReplayMemory(3);
+		expect(['a', 'b', 'c'].map((k) => memory.remember(k, 1_000, 0))).toEqual(['new', 'new', 'new']);
+		expect(memory.remember('d', 1_000, 10)).toBe('full');
+		expect(memory.remember('a', 1_000, 10)).toBe('duplicate');
+		// Once the oldest windows have passed, their room is reused.
+		expect(memory.remember('d', 2_000, 1_000)).toBe('new');
+		expect(memory.size).toBe(1);
+		expect(memory.remember('a', 2_000, 1_000)).toBe('new');
+	});
+
+	test('entries leave in arrival order once expired; one expired behind a live one waits for it', () => {
+		const memory = new ReplayMemory(10);
+		memory.remember('long', 900, 0);
+		memory.remember('short', 300, 0);
+		expect(memory.remember('x', 1_200, 500)).toBe('new');
+		expect(memory.size).toBe(3);
+		expect(memory.remember('short', 1_200, 500)).toBe('new');
+		expect(memory.remember('y', 1_500, 1_000)).toBe('new');
+		expect(memory.size).toBe(3);
 	});
 });

@@ -21,7 +21,7 @@ export function getId(ctx: IExecuteFunctions, name: string, itemIndex: number, l
 			description: `${label} IDs look like ${prefix}... . Choose one from the list, or check the expression that produces it.`,
 		});
 	}
-	if (!ID_PATTERN.test(value)) {
+	if (!ID_PATTERN.test(value) || /^\.+$/.test(value)) {
 		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is not a valid ID: "${value}"`, {
 			itemIndex,
 			description: 'IDs contain only letters, digits and _ . : - . Check for spaces or a pasted URL.',

@@ -1,4 +1,5 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { apiPathProblem } from '../../../../src/client';
 import { getJsonObject, getListLimit, getRequiredString } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { returnAllAndLimit } from '../../descriptions/common.description';
@@ -19,7 +20,8 @@ const properties: INodeProperties[] = [
 		default: '/agents',
 		required: true,
 		placeholder: '/agents',
-		description: 'Path under the base URL (which ends in /v1), starting with /. Full URLs are refused so the key never leaves the API host.',
+		description:
+			'Path under the base URL (which ends in /v1), starting with /. Full URLs, "." and ".." segments (also percent-encoded), "//" and backslashes are refused, so the key never leaves the API\'s own paths.',
 	},
 	{
 		displayName: 'Query Parameters (JSON)',
@@ -59,8 +61,13 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? getJsonObject(this, 'body', i, 'Body (JSON)') : undefined;
 	const paginate = method === 'GET' && (this.getNodeParameter('paginate', i, false) as boolean);
 	const limit = paginate ? getListLimit(this, i) : undefined;
-	if (!path.startsWith('/')) {
-		throw new NodeOperationError(this.getNode(), `The parameter "Path" must start with "/", got "${path}"`, { itemIndex: i });
+	// The same check the client makes before sending, here so an unsafe path fails before any item is sent.
+	const problem = apiPathProblem(path);
+	if (problem) {
+		throw new NodeOperationError(this.getNode(), `The parameter "Path" ${problem}`, {
+			itemIndex: i,
+			description: `Got "${path.slice(0, 200)}". Give a path under the base URL, such as /agents/dep_123/skills.`,
+		});
 	}
 	return async (client) => {
 		if (paginate) return await client.listPath(path, { qs, limit, itemIndex: i });

@@ -1,0 +1,203 @@
+/**
+ * When the next request on an API key may go out, decided from what the server said
+ * (rateHeaders.ts) and what this process has sent. One budget per base URL and key, shared by every
+ * execution in the process and looked up by a SHA-256 fingerprint: the key itself is never stored.
+ *
+ * The rules, each checked by a table of cases in test/client/rateBudget.test.ts:
+ * 1. Slow start: while the key's budget is unknown, one request is in flight; the first answer's
+ *    headers say how many may follow.
+ * 2. Every admission is counted at once, against what remains in the window, including after a
+ *    wait: a waiter is never handed a slot; it asks again when it wakes.
+ * 3. Nothing remains: wait for the reset. After the reset, admit at most the last known limit until
+ *    fresh headers say otherwise.
+ * 4. More work announced (`expect`) than remains: the rest is spread evenly until the reset, so other
+ *    users of the key (other executions, other n8n workers) are not starved into 429s.
+ * 5. `Retry-After` holds every request on the key until then; a 429 without a usable hint backs off.
+ * 6. A hint beyond MAX_WAIT_MS (a Retry-After of a day, a spent window resetting in an hour) is not
+ *    waited for: admission is refused with the server's words, so the user learns now, not later.
+ */
+import { createHash } from 'node:crypto';
+import type { RateHeaders } from './rateHeaders';
+
+/** The longest single wait for the rate limit (one minute's window and a margin). */
+export const MAX_WAIT_MS = 65_000;
+
+/** After a reset time, before the next window is assumed open. */
+const RESET_MARGIN_MS = 100;
+
+/** Reset times of one window, read from different responses, agree to within their resolution plus transit. */
+const SAME_WINDOW_SLACK_MS = 250;
+
+/** Longest nap while waiting for an answer that will teach the budget (a change wakes the waiter sooner). */
+const ANSWER_WAIT_MS = 1_000;
+
+/** Announcements are capped: a server's `total` must not inflate the budget for every other execution. */
+export const MAX_EXPECTED = 10_000;
+
+export type Admission =
+	| { kind: 'go' }
+	/** Nothing was taken: wait `ms` (or until `changed()` resolves, when `untilChange`), then ask again. */
+	| { kind: 'wait'; ms: number; untilChange?: boolean }
+	/** The server asked for a wait longer than MAX_WAIT_MS; `hint` quotes it. */
+	| { kind: 'refuse'; hint: string };
+
+export class RateBudget {
+	private limit?: number;
+	/** What may still be sent in the current window, net of requests in flight. */
+	private remaining?: number;
+	/** When the current window has surely reset; undefined when not known. */
+	private resetAt?: number;
+	private resetResolutionMs = 1000;
+	private resetQuote?: string;
+	private inFlight = 0;
+	private expected = 0;
+	private blockedUntil = 0;
+	private refusal?: { until: number; hint: string };
+	private lastAdmitAt = Number.NEGATIVE_INFINITY;
+	private wake: Array<() => void> = [];
+
+	constructor(private readonly now: () => number = Date.now) {}
+
+	/** Requests announced and not yet admitted (bounded by MAX_EXPECTED per announcement). */
+	get announced(): number {
+		return this.expected;
+	}
+
+	/** Jobs that know their size announce it (rule 4); the returned function withdraws what is left. */
+	expect(requests: number): () => void {
+		let left = Math.max(0, Math.min(MAX_EXPECTED, Math.floor(requests)));
+		this.expected += left;
+		return () => {
+			this.expected = Math.max(0, this.expected - left);
+			left = 0;
+		};
+	}
+
+	/** Takes a slot for one request (rule 2), or says how long to wait before asking again. */
+	admit(): Admission {
+		const now = this.now();
+		if (this.refusal && this.refusal.until > now) return { kind: 'refuse', hint: this.refusal.hint };
+		if (this.blockedUntil > now) return { kind: 'wait', ms: this.blockedUntil - now };
+		this.rollOver(now);
+		if (this.remaining === undefined) {
+			// Rule 1: unknown budget, one request at a time until an answer says more.
+			if (this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true };
+			return this.take(now);
+		}
+		if (this.remaining <= 0) {
+			if (this.resetAt !== undefined) {
+				const ms = this.resetAt + RESET_MARGIN_MS - now;
+				if (ms > MAX_WAIT_MS) return { kind: 'refuse', hint: `${this.resetQuote ?? 'X-RateLimit-Reset'}, no requests remaining` };
+				return { kind: 'wait', ms };
+			}
+			// Spent in a window whose reset is not known yet: the answers in flight will tell.
+			if (this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true };
+			return this.take(now);
+		}
+		if (this.expected > this.remaining && this.resetAt !== undefined) {
+			const next = this.lastAdmitAt + (this.resetAt - now) / this.remaining;
+			if (next > now) return { kind: 'wait', ms: Math.ceil(next - now) };
+		}
+		return this.take(now);
+	}
+
+	/**
+	 * Records a response's headers and frees its slot. `refused` is a 429: the request did not spend
+	 * the budget. When it names a Retry-After, that is when to come back, and its own counts (often a
+	 * blanket "0 remaining" during an overload) do not replace what the window's answers taught.
+	 */
+	update(headers: RateHeaders, refused = false): void {
+		const now = this.now();
+		this.inFlight = Math.max(0, this.inFlight - 1);
+		if (headers.limit !== undefined) this.limit = headers.limit;
+		if (refused && this.remaining !== undefined) this.remaining += 1;
+		if (headers.retryAfterUntil !== undefined) {
+			// A longer hint is refused at once, and for at most MAX_WAIT_MS: then one request may ask again,
+			// so a bogus header cannot lock the key out for a day.
+			if (headers.retryAfterUntil - now > MAX_WAIT_MS) this.refusal = { until: now + MAX_WAIT_MS, hint: headers.retryAfterQuote ?? 'Retry-After' };
+			else this.blockedUntil = Math.max(this.blockedUntil, headers.retryAfterUntil);
+			if (refused) {
+				this.notify();
+				return;
+			}
+		}
+		// A response from a window that has already ended says nothing about the current one.
+		if (headers.remaining !== undefined && headers.resetAt !== undefined && headers.resetAt > now) {
+			const candidate = headers.remaining - this.inFlight;
+			const slack = Math.max(this.resetResolutionMs, headers.resetResolutionMs ?? 0) + SAME_WINDOW_SLACK_MS;
+			if (this.resetAt !== undefined && this.remaining !== undefined && Math.abs(headers.resetAt - this.resetAt) <= slack) {
+				// Same window: responses overtake each other, the lowest count is the truth, and the
+				// earliest upper bound on the reset is the tightest.
+				this.remaining = Math.min(this.remaining, candidate);
+				this.resetAt = Math.min(this.resetAt, headers.resetAt);
+			} else {
+				// A new window, also when it resets earlier than the one we knew (the server restarted it).
+				this.remaining = candidate;
+				this.resetAt = headers.resetAt;
+				this.lastAdmitAt = Number.NEGATIVE_INFINITY;
+			}
+			this.resetResolutionMs = headers.resetResolutionMs ?? 1000;
+			this.resetQuote = headers.resetQuote;
+		}
+		this.notify();
+	}
+
+	/**
+	 * After a 429 whose headers `update` has recorded: when neither a Retry-After nor a spent window
+	 * holds the next request back, back off for `fallbackMs`, or it would be re-sent at once.
+	 */
+	refused(fallbackMs: number): void {
+		const now = this.now();
+		if (this.refusal && this.refusal.until > now) return;
+		if (this.blockedUntil > now) return;
+		if (this.remaining !== undefined && this.remaining <= 0 && this.resetAt !== undefined && this.resetAt > now) return;
+		this.blockedUntil = now + Math.min(fallbackMs, MAX_WAIT_MS);
+	}
+
+	/** Frees the slot of a request that got no response; one that surely never left gives its count back. */
+	release(notSent: boolean): void {
+		this.inFlight = Math.max(0, this.inFlight - 1);
+		if (notSent && this.remaining !== undefined) this.remaining += 1;
+		this.notify();
+	}
+
+	/** Resolves at the next answer or release: waiters for an unknown budget wake then, not on a timer. */
+	changed(): Promise<void> {
+		return new Promise((resolve) => this.wake.push(resolve));
+	}
+
+	private notify(): void {
+		const wake = this.wake;
+		this.wake = [];
+		for (const resolve of wake) resolve();
+	}
+
+	private take(now: number): Admission {
+		this.inFlight += 1;
+		if (this.remaining !== undefined) this.remaining -= 1;
+		this.expected = Math.max(0, this.expected - 1);
+		this.lastAdmitAt = now;
+		return { kind: 'go' };
+	}
+
+	/** Rule 3: past the reset, a fresh window of the last known limit, until headers say otherwise. */
+	private rollOver(now: number): void {
+		if (this.resetAt === undefined || now < this.resetAt + RESET_MARGIN_MS) return;
+		this.resetAt = undefined;
+		this.remaining = this.limit === undefined ? undefined : this.limit - this.inFlight;
+		this.lastAdmitAt = Number.NEGATIVE_INFINITY;
+	}
+}
+
+const budgets = new Map<string, RateBudget>();
+
+/** The budget shared by everything in this process that uses the same API key at the same URL. */
+export function budgetFor(baseUrl: string, apiKey: string): RateBudget {
+	const fingerprint = createHash('sha256').update(`${baseUrl}\u0000${apiKey}`).digest('hex');
+	let budget = budgets.get(fingerprint);
+	if (!budget) {
+		budget = new RateBudget();
+		budgets.set(fingerprint, budget);
+	}
+	return budget;
+}
