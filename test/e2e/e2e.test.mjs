@@ -13,7 +13,7 @@ import { CREDENTIAL_NAME, NODE_TYPES, bootAll, createCredential } from '../harne
 import { N8n, Sandbox, byId, eventually, outputsOf } from './helpers.mjs';
 import { takeScreenshots } from './screenshots.mjs';
 
-/** Spec §6 signature, written out independently of src/signing.ts on purpose: a cross-check. */
+/** The API's webhook signature (`sha256=` + hex HMAC-SHA256 of the raw body), written out independently of src/signing.ts on purpose: a cross-check. */
 const sign = (secret, body) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 let stack;
