@@ -3,7 +3,8 @@
 // here needs gulp: `node gulpfile.js <task>` runs them with Node alone.
 //
 // - prune: `n8n-node build` copies every .png/.svg in the repository into dist (docs
-//   screenshots included); only the icons of the nodes and credentials ship.
+//   screenshots included); only the icons ship (icons/: one brand icon, light and dark, that both
+//   nodes and the credential use, as in n8n's own templates).
 // - check: the package ships what n8n loads and nothing else: every file in the `n8n` section
 //   exists, each node's and credential's icons exist, no test code or sandbox in dist, no runtime
 //   dependencies, and the peer dependency is exactly n8n-workflow "*". And the package's links
@@ -28,7 +29,7 @@ function walk(dir) {
 }
 
 async function prune() {
-	const shipped = ['nodes', 'credentials'].map((d) => path.join(dist, d) + path.sep);
+	const shipped = ['icons', 'nodes', 'credentials'].map((d) => path.join(dist, d) + path.sep);
 	for (const file of walk(dist)) {
 		if (/\.(png|svg)$/.test(file) && !shipped.some((prefix) => file.startsWith(prefix))) fs.rmSync(file);
 	}
@@ -75,7 +76,7 @@ function linkProblems() {
 
 function iconFiles(compiledFile) {
 	const source = fs.readFileSync(compiledFile, 'utf8');
-	return [...source.matchAll(/file:([\w.-]+\.svg)/g)].map((m) => path.join(path.dirname(compiledFile), m[1]));
+	return [...source.matchAll(/file:([\w./-]+\.svg)/g)].map((m) => path.join(path.dirname(compiledFile), m[1]));
 }
 
 async function check() {
