@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { quoteInReadme } from '../../bench/quoteInReadme.mjs';
 
+const loadBefore = os.loadavg()[0];
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 32);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,4 +48,4 @@ child.kill('SIGTERM');
 const result = `GET /v1/agents?limit=100: ${Math.round(done / elapsed)} requests/s over ${elapsed.toFixed(1)} s with ${connections} connections (${done} ok, ${failed} failed)`;
 console.log(result);
 const day = new Date().toISOString().slice(0, 10);
-quoteInReadme(root, 'test/sandbox/loadtest.mjs', `Measured by \`node test/sandbox/loadtest.mjs ${seconds} ${connections}\` (${day}, Node ${process.version}, ${os.cpus().length} CPUs): ${result}.`);
+quoteInReadme(root, 'test/sandbox/loadtest.mjs', `Measured by \`node test/sandbox/loadtest.mjs ${seconds} ${connections}\` (${day}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before the run): ${result}.`);
