@@ -8,4 +8,5 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	testTimeout: 30000,
+	setupFiles: ['<rootDir>/test/harness/quietN8nLogger.js'],
 };

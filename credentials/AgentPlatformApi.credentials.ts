@@ -11,7 +11,7 @@ export class AgentPlatformApi implements ICredentialType {
 
 	displayName = 'Agent Platform API';
 
-	icon: Icon = { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' };
+	icon: Icon = { light: 'file:../icons/agentPlatform.svg', dark: 'file:../icons/agentPlatform.dark.svg' };
 
 	documentationUrl = 'https://github.com/agent-platform/n8n-nodes-agent-platform#credential-setup';
 
@@ -34,7 +34,7 @@ export class AgentPlatformApi implements ICredentialType {
 			default: DEFAULT_BASE_URL,
 			required: true,
 			description:
-				'Address of the API, ending in /v1. A missing /v1 or a trailing slash is fixed automatically. Point it at the local sandbox (npm run sandbox) to try the nodes without an account.',
+				'Address of the API, ending in /v1. Keep the default unless you use another deployment of the API. A missing /v1 or a trailing slash is fixed automatically.',
 		},
 		{
 			displayName: 'Webhook Signing Secret',

@@ -2,23 +2,23 @@
  * Every endpoint of the Agent Platform API, in one table: the only place that knows paths.
  *
  * The spec fixes only `GET /agents`; every other path is the project's documented choice for a
- * "not shown" part (README, "Choices where the spec is silent"), taken from
- * shared/design/api-completion.md. If the real service differs, change it here and nowhere else:
- * the client, the action node, the trigger and the sandbox all read this table.
+ * "not shown" part (README, "Choices where the spec is silent"). If the real service differs,
+ * change it here and nowhere else: the client, the action node, the trigger and the sandbox all
+ * read this table.
  *
  * Paths are relative to the base URL that ends in `/v1`. `{name}` segments are filled from the
  * call's path parameters and URL-encoded.
  */
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
-export type ResponseKind = 'list' | 'single';
+type ResponseKind = 'list' | 'single';
 
-export interface RouteDefinition {
+interface RouteDefinition {
 	method: IHttpRequestMethods;
 	path: string;
 	/**
-	 * `list`: `{data: [], pagination}`; `single`: `{data: {}}` (spec §4 rule 2, which covers
-	 * deletes as action endpoints). A 204 with no body is accepted as `{}` for any route.
+	 * `list`: `{data: [], pagination}`; `single`: `{data: {}}` (deletes answer like the other
+	 * action endpoints). A 204 with no body is accepted as `{}` for any route.
 	 */
 	kind: ResponseKind;
 }
@@ -82,11 +82,6 @@ export type ListRouteName = {
 	[K in RouteName]: (typeof ROUTES)[K]['kind'] extends 'list' ? K : never;
 }[RouteName];
 
-/** Names of the `{param}` segments of a path, in order. */
-export function pathParamNames(path: string): string[] {
-	return Array.from(path.matchAll(/\{(\w+)\}/g), (match) => match[1]);
-}
-
 /**
  * Fills a route's `{param}` segments. A missing or empty parameter is a programming error in an
  * operation, never user input (operations validate ids before calling), so it throws plainly.
@@ -110,6 +105,3 @@ export const PAGINATION_QUERY = { offset: 'offset', limit: 'limit' } as const;
  * and falls back to this size when a server refuses the large page with 400.
  */
 export const MAX_PAGE_SIZE = 100;
-
-/** The page size the sandbox uses when a request gives no `limit` (the public overview shows 50). */
-export const DEFAULT_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
 /**
- * Values the spec does not fix but the product describes (shared/design/api-completion.md).
+ * Values the spec does not fix but the product describes (README, "Choices where the spec is silent").
  * They feed dropdowns and the sandbox's seed data. None is enforced on what the server returns:
  * unknown values pass through, and every dropdown also accepts any value by expression.
  */

@@ -19,7 +19,7 @@ export class AgentPlatform implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Agent Platform',
 		name: 'agentPlatform',
-		icon: { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' },
+		icon: { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -13,7 +13,7 @@ import { CREDENTIAL_NAME, NODE_TYPES, bootAll, createCredential } from '../harne
 import { N8n, Sandbox, byId, eventually, outputsOf } from './helpers.mjs';
 import { takeScreenshots } from './screenshots.mjs';
 
-/** Spec §6 signature, written out independently of src/signing.ts on purpose: a cross-check. */
+/** The API's webhook signature (`sha256=` + hex HMAC-SHA256 of the raw body), written out independently of src/signing.ts on purpose: a cross-check. */
 const sign = (secret, body) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 let stack;
@@ -52,6 +52,23 @@ describe('the package in n8n', () => {
 		// n8n's node panel hides nodes in the "AI" category from normal search unless they are AI
 		// root nodes; the action node and trigger must stay findable (the tool variant is AI).
 		for (const name of [NODE_TYPES.action, NODE_TYPES.trigger]) assert.ok(!byName[name].codex.categories.includes('AI'), `${name} is in the AI category`);
+	});
+
+	test('n8n serves the icons of the nodes and the credential; the action node and the credential share the brand icon', async () => {
+		const get = async (route) => await (await fetch(`${stack.n8n.url}${route}`, { headers: { cookie: stack.api.cookie } })).json();
+		const nodeTypes = (await get('/types/nodes.json')).filter((t) => t.name.startsWith('n8n-nodes-agent-platform.'));
+		const credential = (await get('/types/credentials.json')).find((c) => c.name === 'agentPlatformApi');
+		const icons = Object.fromEntries([...nodeTypes, credential].map((t) => [t.name, t.iconUrl]));
+		for (const [name, iconUrl] of Object.entries(icons)) {
+			for (const theme of ['light', 'dark']) {
+				const res = await fetch(`${stack.n8n.url}/${iconUrl?.[theme]}`);
+				assert.equal(res.status, 200, `${name}: ${theme} icon ${iconUrl?.[theme]}`);
+				assert.match(await res.text(), /^<svg /, `${name}: ${theme} icon is not an SVG`);
+			}
+			assert.notEqual(iconUrl.light, iconUrl.dark, `${name}: light and dark icons are one file`);
+		}
+		assert.deepEqual(icons[NODE_TYPES.action], icons.agentPlatformApi);
+		assert.deepEqual(icons[NODE_TYPES.tool], icons.agentPlatformApi);
 	});
 
 	test('the credential test passes with the sandbox key and fails with the API’s own message for a bad one', async () => {

@@ -42,7 +42,7 @@ export class Sandbox {
 		return data;
 	}
 
-	/** The sandbox's admin surface (test/sandbox/README.md). */
+	/** The sandbox's admin surface (README.md, "The sandbox"). */
 	async admin(path, { method = 'GET', body } = {}) {
 		const res = await fetch(`${this.info.adminUrl}${path}`, {
 			method,

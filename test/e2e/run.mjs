@@ -2,7 +2,7 @@
 // `npm run test:e2e`: the end-to-end suite in a real n8n (node's test runner; one boot shared).
 //   npm run test:e2e -- --screenshots   also photographs the nodes into docs/screenshots (needs
 //                                       Debian's chromium: apt-get install -y chromium)
-// The first run installs n8n and Node 24 into the cache (about 5 minutes); that happens here,
+// The first run installs n8n and Node 24 into the cache (minutes); that happens here,
 // before the test timeouts start.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -6,22 +6,26 @@
 //
 // The n8n user folder is kept in ~/.cache/n8n-nodes-agent-platform/n8n-dev (outside the repository,
 // so `npm run lint`, which parses every .js file in the repository, never sees n8n's files) so the login, workflows and edits
-// survive restarts; the sandbox starts fresh each time. Each start reinstalls the freshly built
-// package, so restart after changing code.
+// survive restarts; `--fresh` deletes it first. The sandbox starts fresh each time. Each start
+// reinstalls the freshly built package, so restart after changing code.
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { OWNER, bootAll, lifecycle } from './n8n-boot.mjs';
-import { cacheRoot } from './n8n-install.mjs';
+import { N8N_VERSION, cacheRoot } from './n8n-install.mjs';
 
 const usage = `Usage: npm run dev -- [options]
   --port N          n8n's port on 127.0.0.1 (default 5678, or any free port if taken)
   --sandbox-port N  the sandbox's port (default 4010, or any free port if taken)
-  --user-folder D   n8n user folder (default ~/.cache/n8n-nodes-agent-platform/n8n-dev; delete it to start over)
+  --user-folder D   n8n user folder (default ~/.cache/n8n-nodes-agent-platform/n8n-dev), kept between runs
+  --fresh           start over: delete the user folder first (workflows, edits, executions, login),
+                    so n8n is new and the example workflows are as shipped
   --no-build        install the last build in dist/ instead of building
   --log-level L     n8n's log level (default info; the log goes to <user folder>/n8n.log)
   Sandbox options (see npm run sandbox -- --help) can follow after --sandbox, e.g.
   npm run dev -- --sandbox --plan individual --latency 200`;
 
+const defaultUserFolder = path.join(cacheRoot(), 'n8n-dev');
 const argv = process.argv.slice(2);
 const split = argv.indexOf('--sandbox');
 const { values } = parseArgs({
@@ -29,8 +33,9 @@ const { values } = parseArgs({
 	options: {
 		port: { type: 'string', default: '5678' },
 		'sandbox-port': { type: 'string', default: '4010' },
-		'user-folder': { type: 'string', default: path.join(cacheRoot(), 'n8n-dev') },
+		'user-folder': { type: 'string', default: defaultUserFolder },
 		'no-build': { type: 'boolean', default: false },
+		fresh: { type: 'boolean', default: false },
 		'log-level': { type: 'string', default: 'info' },
 		help: { type: 'boolean', default: false },
 	},
@@ -40,8 +45,20 @@ if (values.help) {
 	process.exit(0);
 }
 
+const userFolder = path.resolve(values['user-folder']);
+// Written into every user folder this command uses, so --fresh deletes no folder it did not make.
+const marker = path.join(userFolder, '.agent-platform-dev');
+if (values.fresh && existsSync(userFolder)) {
+	if (userFolder !== defaultUserFolder && !existsSync(marker) && readdirSync(userFolder).length > 0) {
+		console.error(`--fresh: ${userFolder} was not made by npm run dev (no ${path.basename(marker)} in it); not deleting it.`);
+		process.exit(2);
+	}
+	rmSync(userFolder, { recursive: true, force: true });
+	console.error(`--fresh: deleted ${userFolder}`);
+}
+
 const stack = await bootAll({
-	userFolder: path.resolve(values['user-folder']),
+	userFolder,
 	port: Number(values.port),
 	sandboxPort: Number(values['sandbox-port']),
 	sandboxArgs: split === -1 ? [] : argv.slice(split + 1),
@@ -50,11 +67,17 @@ const stack = await bootAll({
 	examples: true,
 });
 
+writeFileSync(marker, 'A user folder of `npm run dev`; `npm run dev -- --fresh` deletes it.\n');
 const { n8n, sandbox } = stack;
 const workflowUrl = (file) => {
 	const found = stack.workflows.find((w) => w.file === file);
 	return found ? `${n8n.url}/workflow/${found.id}` : '(example missing)';
 };
+const examples = stack.workflows.some((w) => w.kept)
+	? 'kept from an earlier run, with any edits you made (npm run dev -- --fresh starts over)'
+	: 'imported as shipped';
+// The editor's labels of the run buttons (n8n 1.x said "Test" where 2.x says "Execute").
+const [executeWorkflow, executeStep] = N8N_VERSION.startsWith('1.') ? ['Test workflow', 'Test step'] : ['Execute workflow', 'Execute step'];
 const promote = `curl -X POST ${sandbox.baseUrl}/memory/facts/fact_0003/promote -H 'Authorization: Bearer ${sandbox.apiKey}' -H 'Content-Type: application/json' -d '{"tier":"L4"}'`;
 
 console.log(`
@@ -64,13 +87,14 @@ n8n with the Agent Platform nodes is running.
   Login      ${OWNER.email} / ${OWNER.password}
   Sandbox    ${sandbox.baseUrl}  (a local fake Agent Platform; admin surface ${sandbox.adminUrl})
   Credential "Agent Platform (sandbox)" already points at the sandbox
+  Examples   ${examples}
   Log        ${stack.logFile}
 
 What to try first:
   1. Knowledge document sync (${workflowUrl('knowledge-document-sync.json')}):
-     click "Execute workflow"; the sandbox's company overview document gets a new version.
+     click "${executeWorkflow}"; the sandbox's company overview document gets a new version.
   2. The trigger (${workflowUrl('notify-on-promoted-fact.json')}):
-     open "When a fact is promoted", click "Listen for test event", then in a terminal:
+     open "When a fact is promoted", click "${executeStep}", then in a terminal:
        ${promote}
      The signed event arrives and is verified. (Add a Slack credential to the last node, or delete it.)
   3. A new workflow: add "Agent Platform", choose Memory Fact > Get Many, and execute it.

@@ -72,14 +72,21 @@ function installExitHandlers() {
 	process.on('exit', () => {
 		for (const child of children) stopGroup(child, 'SIGTERM');
 	});
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-		process.once(signal, async () => {
-			lifecycle.stopping = true;
-			log(`${signal}: stopping ${children.size} process(es)`);
-			await Promise.all([...children].map((child) => stopProcess(child)));
-			process.exit(130);
-		});
-	}
+	const shutdown = async (reason) => {
+		if (lifecycle.stopping) return;
+		lifecycle.stopping = true;
+		log(`${reason}: stopping ${children.size} process(es)`);
+		await Promise.all([...children].map((child) => stopProcess(child)));
+		process.exit(130);
+	};
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => shutdown(signal));
+	// `npm run dev` stopped by its process (not Ctrl-C, which reaches every process of the terminal)
+	// ends npm and the shell between npm and this process; without this, n8n and the sandbox
+	// would keep running on their ports.
+	const parent = process.ppid;
+	setInterval(() => {
+		if (process.ppid !== parent) void shutdown('the process that started this one is gone');
+	}, 500).unref();
 }
 
 export function startProcess(command, args, options) {
@@ -332,15 +339,19 @@ export function loadExamples(credential) {
 		});
 }
 
-/** Imports the examples through the public API (once per user folder); returns [{ file, id, name }]. */
+/**
+ * Imports the examples through the public API (once per user folder); returns
+ * [{ file, id, name, kept }], `kept` when the folder already had it (maybe edited by the user).
+ */
 export async function importExamples(api, credentialId) {
 	const imported = [];
 	const existing = (await api.public('GET', '/workflows?limit=250')).data;
 	for (const { file, workflow } of loadExamples({ id: credentialId, name: CREDENTIAL_NAME })) {
 		const { name, nodes, connections, settings = { executionOrder: 'v1' } } = workflow;
 		// A reused user folder already has them (maybe edited by the user): leave those alone.
-		const id = existing.find((w) => w.name === name)?.id ?? (await api.public('POST', '/workflows', { name, nodes, connections, settings })).id;
-		imported.push({ file, id, name });
+		const keptId = existing.find((w) => w.name === name)?.id;
+		const id = keptId ?? (await api.public('POST', '/workflows', { name, nodes, connections, settings })).id;
+		imported.push({ file, id, name, kept: keptId !== undefined });
 	}
 	return imported;
 }

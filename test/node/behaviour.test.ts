@@ -1,5 +1,6 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
+import { nodeAsTool } from '../harness/n8n-core';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { byId, requestsTo, runNode } from './helpers';
 
@@ -74,19 +75,38 @@ describe('items, errors and concurrency', () => {
 describe('usable as an AI agent tool', () => {
 	const { description } = new AgentPlatform();
 
-	test('the node is usable as a tool', () => {
-		expect(description.usableAsTool).toBe(true);
+	test('as a tool, a call fills the $fromAI() parameters and answers with what the API returned', async () => {
+		const { tool } = nodeAsTool({
+			nodeType: new AgentPlatform(),
+			parameters: {
+				resource: 'memoryFact',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { text: "={{ $fromAI('search_text', 'Words the fact contains', 'string') }}" },
+			},
+			credentials: { apiKey: sb.apiKey, baseUrl: sb.baseUrl },
+		});
+		// What the model sees: the operation's action as the tool's description, and one argument.
+		expect(tool.description).toBe('Get many memory facts in Agent Platform');
+		expect(Object.keys(tool.schema.shape)).toEqual(['search_text']);
+
+		const answer = JSON.parse(String(await tool.invoke({ search_text: 'refund' }))) as IDataObject[];
+		const refundFacts = [...sb.admin.org('org_acme').facts.values()].filter((f) => f.content.includes('refund')).map((f) => f.id);
+		expect(refundFacts.length).toBeGreaterThan(0);
+		expect(answer.map((f) => f.id)).toEqual(refundFacts);
+		expect(requestsTo(sb, 'GET', '/v1/memory/facts?').map((r) => new URL(r.path, sb.baseUrl).searchParams.get('q'))).toEqual(['refund']);
 	});
 
-	test('every operation tells an agent what it does (description and action)', () => {
+	test('every operation of every resource tells an agent what it does, with an action no other operation has', () => {
+		const resources = (description.properties.find((p) => p.name === 'resource')?.options as INodePropertyOptions[]).map((o) => o.value);
 		const operations = description.properties.filter((p) => p.name === 'operation');
-		expect(operations).toHaveLength(9);
-		for (const op of operations) {
-			for (const option of op.options as unknown as IDataObject[]) {
-				expect(String(option.description).length).toBeGreaterThan(10);
-				expect(String(option.action)).toMatch(/^[A-Z]/);
-			}
+		expect(operations.map((op) => op.displayOptions?.show?.resource).sort()).toEqual(resources.map((r) => [r]).sort());
+		const options = operations.flatMap((op) => op.options as INodePropertyOptions[]);
+		for (const option of options) {
+			expect([option.name, String(option.description).length > 10, String(option.action)]).toEqual([option.name, true, expect.stringMatching(/^[A-Z]/)]);
 		}
+		const actions = options.map((o) => o.action);
+		expect(actions.filter((a, n) => actions.indexOf(a) !== n)).toEqual([]);
 	});
 
 	test('every parameter an agent can fill has a description', () => {

@@ -17,7 +17,7 @@ describe('Knowledge Document', () => {
 			'goals_priorities',
 			'agent_persona_rules',
 		]);
-		expect(json[0]).not.toHaveProperty('content');
+		expect(json.filter((d) => 'content' in d)).toEqual([]);
 	});
 
 	test('get returns the content; update bumps the version', async () => {
@@ -30,6 +30,7 @@ describe('Knowledge Document', () => {
 			updateFields: { content: '# Company Overview\n\nWe build friendly robots.' },
 		});
 		expect(updated.json[0]).toEqual(expect.objectContaining({ version: 2, content: '# Company Overview\n\nWe build friendly robots.' }));
+		expect(sb.admin.org('org_acme').documents.get('doc_company_overview')).toEqual(expect.objectContaining({ version: 2, content: '# Company Overview\n\nWe build friendly robots.' }));
 	});
 });
 
@@ -40,11 +41,14 @@ describe('Skill', () => {
 		expect(json.find((s) => s.id === 'web_browsing')?.enabled).toBe(false);
 	});
 
-	test('enable and disable change the state', async () => {
+	test('enable and disable change the state, and a later get many sees it', async () => {
+		const enabled = async () => (await runNode(sb, { resource: 'skill', operation: 'getMany', agentId: byId('dep_support01'), returnAll: true })).json.find((s) => s.id === 'web_browsing')?.enabled;
 		const on = await runNode(sb, { resource: 'skill', operation: 'enable', agentId: byId('dep_support01'), skillId: 'web_browsing' });
 		expect(on.json[0]).toEqual(expect.objectContaining({ id: 'web_browsing', enabled: true }));
+		expect(await enabled()).toBe(true);
 		const off = await runNode(sb, { resource: 'skill', operation: 'disable', agentId: byId('dep_support01'), skillId: 'web_browsing' });
 		expect(off.json[0]).toEqual(expect.objectContaining({ id: 'web_browsing', enabled: false }));
+		expect(await enabled()).toBe(false);
 	});
 
 	test('an unknown skill is not found', async () => {

@@ -20,16 +20,22 @@ describe('list search', () => {
 		expect(filtered.results.map((r) => r.value)).toEqual(['dep_sales02']);
 	});
 
-	test('facts: searched by the server, paged with a token', async () => {
+	test('facts: searched by the server, paged with a token until the last page', async () => {
 		sb.admin.seedFacts('org_acme', 250);
-		const first = await listSearch.searchFacts.call(ctx());
-		expect(first.results).toHaveLength(100);
-		expect(first.paginationToken).toBe('100');
-		const second = await listSearch.searchFacts.call(ctx(), undefined, first.paginationToken as string);
-		expect(second.results[0].value).not.toBe(first.results[0].value);
+		const all = [...sb.admin.org('org_acme').facts.keys()];
+		const pages = [await listSearch.searchFacts.call(ctx())];
+		while (pages.at(-1)?.paginationToken !== undefined && pages.length < 5) pages.push(await listSearch.searchFacts.call(ctx(), undefined, pages.at(-1)?.paginationToken as string));
+		expect(pages.map((p) => [p.results.length, p.paginationToken])).toEqual([
+			[100, '100'],
+			[100, '200'],
+			[all.length - 200, undefined],
+		]);
+		expect(pages.flatMap((p) => p.results.map((r) => r.value))).toEqual(all);
+
+		const escalation = [...sb.admin.org('org_acme').facts.values()].filter((f) => f.content.includes('escalation')).map((f) => f.id);
+		expect(escalation.length).toBeGreaterThan(0);
 		const text = await listSearch.searchFacts.call(ctx(), 'escalation');
-		expect(text.results.length).toBeGreaterThan(0);
-		expect(text.results.every((r) => r.name.includes('escalation'))).toBe(true);
+		expect(text.results.map((r) => r.value)).toEqual(escalation);
 	});
 
 	test('teams, members, documents and webhooks', async () => {
@@ -37,6 +43,13 @@ describe('list search', () => {
 		expect((await listSearch.searchMembers.call(ctx(), 'grace')).results).toEqual([{ name: 'Grace Hopper (grace@acme.example)', value: 'mem_grace' }]);
 		expect((await listSearch.searchDocuments.call(ctx(), 'persona')).results.map((r) => r.value)).toEqual(['doc_agent_persona_rules']);
 		expect((await listSearch.searchWebhooks.call(ctx())).results).toEqual([]);
+		const created = await fetch(`${sb.baseUrl}/webhooks`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ url: 'https://example.com/hook', events: ['memory.fact_created'], description: 'Slack relay' }),
+		});
+		const { data } = (await created.json()) as { data: { id: string } };
+		expect((await listSearch.searchWebhooks.call(ctx(), 'slack')).results).toEqual([{ name: 'Slack relay (memory.fact_created)', value: data.id }]);
 	});
 });
 

@@ -57,8 +57,10 @@ describe('Organization, Team and Member', () => {
 	});
 
 	test('a read-only key cannot create a team: forbidden with a permission hint', async () => {
+		const teams = sb.admin.org('org_acme').teams.size;
 		const { error } = await runNode(sb, { resource: 'team', operation: 'create', name: 'Nope', additionalFields: {} }, { apiKey: sb.keys.readOnly });
 		expect(error?.message).toContain('[forbidden]');
 		expect(error?.description).toMatch(/permission/);
+		expect(sb.admin.org('org_acme').teams.size).toBe(teams);
 	});
 });

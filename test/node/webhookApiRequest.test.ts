@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { byId, requestsTo, runNode } from './helpers';
 
@@ -30,6 +31,7 @@ describe('Webhook Subscription', () => {
 		const id = created.json[0].id as string;
 		const updated = await runNode(sb, { resource: 'webhookSubscription', operation: 'update', webhookId: byId(id), updateFields: { active: false, events: ['agent.status_changed'] } });
 		expect(updated.json[0]).toEqual(expect.objectContaining({ active: false, events: ['agent.status_changed'] }));
+		expect(sb.admin.org('org_acme').webhooks.get(id)).toEqual(expect.objectContaining({ active: false, events: ['agent.status_changed'] }));
 		const deleted = await runNode(sb, { resource: 'webhookSubscription', operation: 'delete', webhookId: byId(id) });
 		expect(deleted.json[0]).toEqual({ id, deleted: true });
 		expect(sb.admin.org('org_acme').webhooks.size).toBe(0);
@@ -53,21 +55,36 @@ describe('Webhook Subscription', () => {
 });
 
 describe('API Request', () => {
-	test('GET any path with query parameters', async () => {
+	test('GET any path: the response body as one item', async () => {
 		const { json } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'GET', path: '/agents/dep_sales02', query: '{}' });
-		expect(json[0]).toEqual(expect.objectContaining({ data: expect.objectContaining({ id: 'dep_sales02' }) }));
+		expect(json).toEqual([{ data: expect.objectContaining({ id: 'dep_sales02', agent_name: 'Sales Assistant' }) }]);
 	});
 
-	test('GET with pagination returns one item per list item', async () => {
-		sb.admin.seedFacts('org_acme', 230);
+	test('GET with query parameters sends them, and the answer is what they select', async () => {
+		const { json } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'GET', path: '/agents', query: '{"status": "active", "limit": 1}' });
+		expect(json).toEqual([{ data: [expect.objectContaining({ id: 'dep_support01', status: 'active' })], pagination: { offset: 0, limit: 1, total: 2 } }]);
+		const query = new URL(requestsTo(sb, 'GET', '/v1/agents')[0].path, sb.baseUrl).searchParams;
+		expect([query.get('status'), query.get('limit')]).toEqual(['active', '1']);
+	});
+
+	test('GET with pagination pages through the list and returns one item per list item, filtered by the query', async () => {
+		sb.admin.seedFacts('org_acme', 500);
+		const l4 = [...sb.admin.org('org_acme').facts.values()].filter((f) => f.tier === 'L4').map((f) => f.id);
+		expect(l4.length).toBeGreaterThan(100); // more than one page (the sandbox serves at most 100)
 		const { json } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'GET', path: '/memory/facts', query: '{"tier": "L4"}', paginate: true, returnAll: true });
-		expect(json.length).toBeGreaterThan(50);
-		expect(json.every((f) => f.tier === 'L4')).toBe(true);
+		expect(json.map((f) => f.id)).toEqual(l4);
+		const pages = requestsTo(sb, 'GET', '/v1/memory/facts').map((r) => new URL(r.path, sb.baseUrl).searchParams);
+		expect(pages.map((q) => [q.get('tier'), q.get('offset')])).toEqual([
+			['L4', '0'],
+			['L4', '100'],
+		]);
 	});
 
 	test('POST with a JSON body', async () => {
 		const { json } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'POST', path: '/organization/teams', query: '{}', body: '{"name": "Via API Request"}' });
-		expect(json[0]).toEqual(expect.objectContaining({ data: expect.objectContaining({ name: 'Via API Request' }) }));
+		expect(json).toEqual([{ data: expect.objectContaining({ name: 'Via API Request' }) }]);
+		const stored = sb.admin.org('org_acme').teams.get((json[0].data as IDataObject).id as string);
+		expect(stored?.name).toBe('Via API Request');
 	});
 
 	test('invalid JSON is refused, naming the parameter', async () => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run test:queue`: the package in n8n's queue mode (see queue.test.mjs). Installs what is
-// missing first (n8n and Node 24 into the cache, about 5 minutes cold; PostgreSQL and Redis from
+// missing first (n8n and Node 24 into the cache, minutes on the first run; PostgreSQL and Redis from
 // Debian's packages), before the test timeouts start.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * The sandbox's request handling, independent of any socket: a request in, a response (or a
  * fault for the socket adapter to act out) out. Order of checks: authentication, rate limit,
  * injected faults, route, permission, body, handler. Every response carries the rate-limit
- * headers (spec §8.2), errors and 429s included.
+ * headers, errors and 429s included.
  */
 import { sleep } from 'n8n-workflow';
 import { ID_PREFIX } from '../../src/vocabulary';

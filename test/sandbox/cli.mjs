@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// `npm run sandbox`: compiles the TypeScript sandbox into .cache/sandbox (tsc, ~3 s) and serves it
-// on 127.0.0.1. Prints `Base URL: ...` and `API key: ...` first, so scripts can read them.
+// `npm run sandbox`: compiles the TypeScript sandbox into .cache/sandbox (tsc; skipped when no source
+// changed since the last compile) and serves it on 127.0.0.1. Prints `Base URL: ...` and
+// `API key: ...` first on stdout, so scripts can read them; progress goes to stderr.
+// Documented in README.md, "The sandbox".
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,11 +61,30 @@ if (!['individual', 'team', 'enterprise'].includes(values.plan)) {
 	process.exit(2);
 }
 
+/** Newest modification time of the files the sandbox is compiled from (its folder, src/, the configs). */
+function newestSource() {
+	const newest = (entry) => {
+		const stat = statSync(entry);
+		if (!stat.isDirectory()) return stat.mtimeMs;
+		return Math.max(0, ...readdirSync(entry).map((name) => newest(path.join(entry, name))));
+	};
+	return Math.max(...['test/sandbox', 'src', 'tsconfig.json'].map((entry) => newest(path.join(root, entry))));
+}
+
 if (!values['no-build']) {
-	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'test/sandbox/tsconfig.json')], {
-		cwd: root,
-		stdio: 'inherit',
-	});
+	const stamp = path.join(root, '.cache/sandbox/.compiled');
+	if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSource()) {
+		process.stderr.write('Compiling the sandbox (tsc) into .cache/sandbox, once per change of its sources...\n');
+		const started = Date.now();
+		execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'test/sandbox/tsconfig.json')], {
+			cwd: root,
+			stdio: 'inherit',
+		});
+		// Stamped with the start time: a source saved during the compile is newer, so it compiles again next time.
+		writeFileSync(stamp, '');
+		utimesSync(stamp, started / 1000, started / 1000);
+		process.stderr.write(`Compiled in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+	}
 }
 const { startSandbox } = require(path.join(root, '.cache/sandbox/test/sandbox/index.js'));
 
@@ -84,7 +106,7 @@ console.log(`Base URL: ${sandbox.baseUrl}`);
 console.log(`API key: ${sandbox.apiKey}`);
 console.log(`Read-only key: ${sandbox.keys.readOnly}`);
 console.log(`Other organization's key: ${sandbox.keys.otherOrg}`);
-console.log(`Admin: ${sandbox.adminUrl} (see test/sandbox/README.md)`);
+console.log(`Admin: ${sandbox.adminUrl} (routes: README.md, "The sandbox")`);
 console.log(`Rate limit: ${sandbox.app.limiter.limit} per ${sandbox.app.limiter.windowMs / 1000}s, reset unit ${sandbox.app.limiter.resetUnit}`);
 
 const stop = async () => {
@@ -93,3 +115,10 @@ const stop = async () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// Stopping `npm run sandbox` by its process (not Ctrl-C, which reaches every process of the
+// terminal) ends npm and the shell between npm and this process, and this one would keep serving
+// on its port: stop when the process that started this one is gone.
+const parent = process.ppid;
+setInterval(() => {
+	if (process.ppid !== parent) void stop();
+}, 500).unref();

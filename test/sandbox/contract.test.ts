@@ -108,7 +108,7 @@ describe('rate limits', () => {
 			expect(r.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
 		}
 		expect(responses[2].headers.get('retry-after')).toMatch(/^\d+$/);
-		expect(responses[1].headers.get('x-ratelimit-remaining')).toBe('0');
+		expect(responses.slice(0, 3).map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['1', '0', '0']);
 	});
 
 	test.each([
@@ -202,21 +202,25 @@ describe('event delivery', () => {
 		}
 	});
 
-	test('failed deliveries are retried with backoff, a bounded number of times', async () => {
-		sb.app.deliverer.options = { maxAttempts: 3, baseDelayMs: 10, timeoutMs: 1000 };
+	test('failed deliveries are retried with exponential backoff, a bounded number of times', async () => {
+		sb.app.deliverer.options = { maxAttempts: 3, baseDelayMs: 60, timeoutMs: 1000 };
 		await api('/webhooks', { method: 'POST', body: { url: 'http://127.0.0.1:9/unreachable', events: ['*'] } });
 		sb.admin.emit('org_acme', 'agent.status_changed', { agent_id: 'dep_ops03' });
 		await sb.admin.settled();
-		expect(sb.admin.deliveries().map((d) => d.attempt)).toEqual([1, 2, 3]);
-		expect(sb.admin.deliveries().every((d) => d.error !== null)).toBe(true);
+		const attempts = sb.admin.deliveries();
+		expect(attempts.map((d) => d.attempt)).toEqual([1, 2, 3]);
+		expect(attempts.every((d) => d.error !== null)).toBe(true);
+		// Waits of 60 ms, then 120 ms, between the attempts.
+		const at = attempts.map((d) => Date.parse(d.at));
+		expect([at[1] - at[0] >= 60, at[2] - at[1] >= 120]).toEqual([true, true]);
 	});
 });
 
 describe('faults', () => {
 	test('the same seed gives the same fault sequence', async () => {
-		const run = async () => {
+		const run = async (seed = 99) => {
 			sb.admin.reset();
-			sb.admin.setFaults({ serverErrorRate: 0.3, malformedRate: 0.2, stormRate: 0.1, stormLength: 1 }, 99);
+			sb.admin.setFaults({ serverErrorRate: 0.3, malformedRate: 0.2, stormRate: 0.1, stormLength: 1 }, seed);
 			const statuses: string[] = [];
 			for (let i = 0; i < 30; i++) {
 				const res = await fetch(`${sb.baseUrl}/agents`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
@@ -228,10 +232,16 @@ describe('faults', () => {
 		const first = await run();
 		expect(await run()).toEqual(first);
 		expect(new Set(first).size).toBeGreaterThan(2);
+		expect(await run(100)).not.toEqual(first);
 	});
 
-	test('connection resets drop the connection', async () => {
+	test('connection resets drop the connection without an answer', async () => {
 		sb.admin.setFaults({ resetRate: 1 }, 1);
-		await expect(fetch(`${sb.baseUrl}/agents`, { headers: { authorization: `Bearer ${sb.apiKey}` } })).rejects.toThrow();
+		const failure = await fetch(`${sb.baseUrl}/agents`, { headers: { authorization: `Bearer ${sb.apiKey}` } }).then(
+			() => undefined,
+			(error: Error & { cause?: { code?: string } }) => error,
+		);
+		expect(failure?.cause?.code).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
+		expect(sb.admin.requests().map((r) => r.fault)).toEqual(['reset']);
 	});
 });

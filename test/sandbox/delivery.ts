@@ -1,5 +1,5 @@
 /**
- * Event delivery to webhook subscribers (spec §6): a POST of `{event, org_id, timestamp, data}`
+ * Event delivery to webhook subscribers: a POST of `{event, org_id, timestamp, data}`
  * signed with the subscription's secret through src/signing.ts, the same module the trigger node
  * verifies with. The service's retry policy is not shown; the sandbox retries failed deliveries
  * (non-2xx, network error, timeout) with exponential backoff, a bounded number of times, so

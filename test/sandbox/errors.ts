@@ -1,4 +1,4 @@
-/** The spec's six error codes (§7) and the error the handlers throw to produce them. */
+/** The API's six error codes and the error the handlers throw to produce them. */
 export const ERROR_STATUS = {
 	bad_request: 400,
 	unauthorized: 401,

@@ -1,5 +1,5 @@
 /**
- * Per-key fixed-window rate limiting (spec §8) with the three headers on every response.
+ * Per-key fixed-window rate limiting with the three headers on every response.
  * The unit of `X-RateLimit-Reset` is not shown in the spec, so it is configurable: clients are
  * tested against each reading a real service might use.
  */

@@ -54,7 +54,7 @@ export function triggerWorkflow(sb: RunningSandbox, parameters: INodeParameters,
 		staticData,
 		executions,
 		deliver,
-		/** What n8n does on activation (or "listen for test event" with a test URL). */
+		/** What n8n does on activation (or, with a test URL, when the trigger is tested in the editor). */
 		async activate(webhookUrl: string, mode: 'trigger' | 'manual' = 'trigger') {
 			const { context } = hookContext({ ...base, webhookUrl, mode });
 			if (!(await hooks.checkExists.call(context))) await hooks.create.call(context);

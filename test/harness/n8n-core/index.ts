@@ -4,3 +4,4 @@ export { ClientProbe, scenario } from './probeNode';
 export type { Scenario } from './probeNode';
 export { credentialTestContext, hookContext, loadOptionsContext, webhookContext, harnessWorkflow } from './contexts';
 export type { ContextOptions } from './contexts';
+export { nodeAsTool } from './tool';

@@ -52,7 +52,7 @@ export const webhookHandlers: Partial<Record<RouteName, Handler>> = {
 		const secret = `whsec_${randomIdPart(ctx.random, 32)}`;
 		ctx.org.webhooks.set(sub.id, sub);
 		ctx.org.webhookSecrets.set(sub.id, secret);
-		// The only response that ever carries the secret (spec §6, step 4).
+		// The only response that ever carries the secret.
 		return { status: 201, body: { data: { ...sub, [ctx.webhookSecretField]: secret } } };
 	},
 	'webhookSubscription.update': (ctx) => {
