@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { resources } from './actions';
-import { router } from './actions/router';
+import { description as nodeOptions, router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
 /**
@@ -50,6 +50,7 @@ export class AgentPlatform implements INodeType {
 				default: 'memoryFact',
 			},
 			...Object.values(resources).flatMap((r) => r.description),
+			...nodeOptions,
 		],
 	};
 

@@ -43,6 +43,9 @@ export interface RequestLogEntry {
 	status: number;
 	key: string | null;
 	fault: FaultAction['kind'];
+	/** When the request arrived (epoch ms), before the configured latency. */
+	receivedAt: number;
+	/** When it was answered (epoch ms). */
 	at: number;
 }
 
@@ -88,6 +91,7 @@ export class SandboxApp {
 	}
 
 	async handle(req: SandboxRequest): Promise<SandboxResponse> {
+		const receivedAt = Date.now();
 		const url = new URL(req.url, 'http://sandbox.invalid');
 		if (url.pathname.startsWith('/__admin')) return this.admin.handle(req, url);
 		if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return notTheApi(url);
@@ -95,18 +99,18 @@ export class SandboxApp {
 
 		const auth = this.authenticate(req.headers.authorization);
 		if (auth instanceof ApiError) {
-			return this.log(req, url, null, 'none', this.error(auth, this.limiter.peek('anonymous')));
+			return this.log(req, url, receivedAt, null, 'none', this.error(auth, this.limiter.peek('anonymous')));
 		}
 		const { key, record } = auth;
 		const rate = this.limiter.take(key);
 		if (!rate.allowed) {
 			const limited = new ApiError('rate_limit_exceeded', `Rate limit of ${this.limiter.limit} requests per window exceeded; retry after the reset time`);
-			return this.log(req, url, record.label, 'none', this.error(limited, rate.headers));
+			return this.log(req, url, receivedAt, record.label, 'none', this.error(limited, rate.headers));
 		}
 
 		const fault = this.faults.draw(req.method);
 		const early = this.earlyFault(fault, rate.headers);
-		if (early) return this.log(req, url, record.label, fault.kind, early);
+		if (early) return this.log(req, url, receivedAt, record.label, fault.kind, early);
 
 		let response: SandboxResponse;
 		try {
@@ -120,7 +124,7 @@ export class SandboxApp {
 		if (fault.kind === 'reset') response.transport = { kind: 'reset' };
 		if (fault.kind === 'slow') response.transport = { kind: 'slow', chunks: fault.chunks, delayMs: fault.delayMs };
 		if (fault.kind === 'malformed') response.body = response.body.slice(0, Math.floor(response.body.length / 2));
-		return this.log(req, url, record.label, fault.kind, response);
+		return this.log(req, url, receivedAt, record.label, fault.kind, response);
 	}
 
 	/** Sends `event` to every active subscription of `org` that listens for it. */
@@ -222,9 +226,9 @@ export class SandboxApp {
 		};
 	}
 
-	private log(req: SandboxRequest, url: URL, key: string | null, fault: FaultAction['kind'], response: SandboxResponse): SandboxResponse {
+	private log(req: SandboxRequest, url: URL, receivedAt: number, key: string | null, fault: FaultAction['kind'], response: SandboxResponse): SandboxResponse {
 		if (this.requests.length >= MAX_LOG) this.requests.splice(0, MAX_LOG / 2);
-		this.requests.push({ method: req.method, path: url.pathname + url.search, status: response.status, key, fault, at: Date.now() });
+		this.requests.push({ method: req.method, path: url.pathname + url.search, status: response.status, key, fault, receivedAt, at: Date.now() });
 		return response;
 	}
 }

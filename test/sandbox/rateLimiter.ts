@@ -21,6 +21,8 @@ export interface RateDecision {
 
 export class RateLimiter {
 	private readonly windows = new Map<string, Window>();
+	/** Windows opened per key since the last reset: how many windows a run spanned. */
+	private readonly opened = new Map<string, number>();
 	/** Whether a 429 carries `Retry-After` (the spec does not show that it does). */
 	retryAfter = true;
 	/** How far the server's clock is from ours: epoch `X-RateLimit-Reset` values are shifted by it. */
@@ -53,6 +55,12 @@ export class RateLimiter {
 
 	reset(): void {
 		this.windows.clear();
+		this.opened.clear();
+	}
+
+	/** How many windows `key` has used since the last reset (a window opens with its first request). */
+	windowsOpened(key: string): number {
+		return this.opened.get(key) ?? 0;
 	}
 
 	/** Back to a well-behaved server: `Retry-After` on 429s, clocks in agreement. */
@@ -67,6 +75,7 @@ export class RateLimiter {
 		if (!window || now >= window.startedAt + this.windowMs) {
 			window = { startedAt: now, used: 0 };
 			this.windows.set(key, window);
+			this.opened.set(key, (this.opened.get(key) ?? 0) + 1);
 		}
 		return window;
 	}

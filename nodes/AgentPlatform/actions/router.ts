@@ -1,21 +1,57 @@
 /**
  * Runs the chosen operation for every input item. Two phases: every item's parameters are read
- * and validated first (an invalid item fails before anything is sent), then the requests run with
- * bounded concurrency. The client paces them by the rate-limit headers, so concurrency fills the
- * budget instead of idling on latency; output order follows input order either way.
+ * and validated first (an invalid item fails before anything is sent), then the requests run.
+ * Reads run with bounded concurrency: the client paces them by the rate-limit headers, so
+ * concurrency fills the budget instead of idling on latency. Writes run one item at a time in
+ * input order, so that when an item fails nothing after it has been written (a re-run after fixing
+ * it writes nothing twice), unless the user trades that for speed with Parallel Writes. Output
+ * order follows input order either way.
  */
 import {
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodeProperties,
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../../src/client';
 import type { OperationModule, OperationRun } from '../helpers/types';
+import { WHERE_ITEMS_WRITE, writesData } from '../helpers/writes';
 import { resources } from './index';
 
 /** Requests in flight at once for one node run. The rate budget, not this, limits the rate. */
 export const MAX_CONCURRENCY = 16;
+
+/** The node's Options: shown for operations that write (and API Request with a method other than GET). */
+export const description: INodeProperties[] = WHERE_ITEMS_WRITE.map((displayOptions) => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	displayOptions,
+	options: [
+		{
+			displayName: 'Parallel Writes',
+			name: 'parallelWrites',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+			default: MAX_CONCURRENCY,
+			description: `How many items to send at once (1 to ${MAX_CONCURRENCY}). Without this option items are sent one at a time in input order, and when one fails nothing after it is sent. Faster with many items, but items reach the API in no set order, and when one fails (without Continue On Fail) items after it may already have been written, so running the workflow again writes them twice.`,
+		},
+	],
+}));
+
+/** Items sent at once for a write: 1 unless the user chose Parallel Writes. */
+function writeConcurrency(ctx: IExecuteFunctions): number {
+	const chosen = ctx.getNodeParameter('options.parallelWrites', 0, 1) as unknown;
+	if (typeof chosen !== 'number' || !Number.isInteger(chosen) || chosen < 1 || chosen > MAX_CONCURRENCY) {
+		throw new NodeOperationError(ctx.getNode(), `The option "Parallel Writes" must be a whole number from 1 to ${MAX_CONCURRENCY}, got ${JSON.stringify(chosen)}`, {
+			description: 'Remove the option to send items one at a time, or choose how many to send at once.',
+		});
+	}
+	return chosen;
+}
 
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): OperationModule {
 	const candidate = (resources as Record<string, Record<string, unknown>>)[resource]?.[operation] as OperationModule | undefined;
@@ -52,9 +88,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const invalid = outcomes.find((o) => o && !o.ok);
 	if (invalid && !invalid.ok && !continueOnFail) throw invalid.error;
 
-	// Phase 2: send, up to MAX_CONCURRENCY at a time, in input order.
-	const client = new AgentPlatformClient(this, { memoizeGets: true });
+	// Phase 2: send, in input order: reads up to MAX_CONCURRENCY at a time, writes as chosen.
 	const pending = runs.flatMap((run, i) => (run ? [i] : []));
+	const writes = pending.some((i) => writesData(this, resource, operation, i));
+	const concurrency = writes ? writeConcurrency(this) : MAX_CONCURRENCY;
+	const client = new AgentPlatformClient(this, { memoizeGets: true });
 	const releaseExpected = pending.length > 1 ? await client.expect(pending.length) : () => {};
 	let next = 0;
 	let failed = false;
@@ -70,7 +108,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 	try {
-		await Promise.all(Array.from({ length: Math.min(MAX_CONCURRENCY, pending.length) }, worker));
+		await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
 	} finally {
 		releaseExpected();
 	}
