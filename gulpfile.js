@@ -6,7 +6,10 @@
 //   screenshots included); only the icons of the nodes and credentials ship.
 // - check: the package ships what n8n loads and nothing else: every file in the `n8n` section
 //   exists, each node's and credential's icons exist, no test code or sandbox in dist, no runtime
-//   dependencies, and the peer dependency is exactly n8n-workflow "*".
+//   dependencies, the peer dependencies are exactly n8n-workflow "*" and the AI node SDK "*", the SDK
+//   is an optional peer (n8n versions before 2.16 lack it; npm must not install a copy beside the
+//   package) and n8n.aiNodeSdkVersion is declared with it, as the scanner's ai-node-package-json
+//   rule requires.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -52,7 +55,11 @@ async function check() {
 	}
 	if (Object.keys(pkg.dependencies || {}).length > 0) problems.push('"dependencies" must be empty: a verified community node has none');
 	const peers = pkg.peerDependencies || {};
-	if (JSON.stringify(peers) !== JSON.stringify({ 'n8n-workflow': '*' })) problems.push('"peerDependencies" must be exactly {"n8n-workflow": "*"}');
+	if (JSON.stringify(peers) !== JSON.stringify({ '@n8n/ai-node-sdk': '*', 'n8n-workflow': '*' })) {
+		problems.push('"peerDependencies" must be exactly {"@n8n/ai-node-sdk": "*", "n8n-workflow": "*"}');
+	}
+	if (pkg.peerDependenciesMeta?.['@n8n/ai-node-sdk']?.optional !== true) problems.push('"@n8n/ai-node-sdk" must be an optional peer dependency (peerDependenciesMeta)');
+	if (!Number.isInteger(pkg.n8n.aiNodeSdkVersion) || pkg.n8n.aiNodeSdkVersion < 1) problems.push('"n8n.aiNodeSdkVersion" must be a positive integer when the SDK is a peer dependency');
 	if (JSON.stringify(pkg.files) !== JSON.stringify(['dist'])) problems.push('"files" must be ["dist"]');
 	if (problems.length > 0) {
 		throw new Error(`Package check failed:\n- ${problems.join('\n- ')}`);
