@@ -6,20 +6,13 @@
  * chatHistory.addMessages, clear).
  */
 import { NodeConnectionTypes, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType } from 'n8n-workflow';
+import { registerScenario, registeredScenario } from './probeNode';
 
 /** The memory exactly as an agent receives it (a LangChain memory, wrapped by n8n's logging). */
 export type MemoryScenario = (memory: unknown, ctx: IExecuteFunctions) => Promise<unknown>;
 
-const scenarios = new Map<string, MemoryScenario>();
-let counter = 0;
-
 /** Registers a scenario and returns the parameters that make the probe run it. */
-export function memoryScenario(run: MemoryScenario): { scenarioId: string } {
-	counter += 1;
-	const scenarioId = `memory-scenario-${counter}`;
-	scenarios.set(scenarioId, run);
-	return { scenarioId };
-}
+export const memoryScenario = (run: MemoryScenario): { scenarioId: string } => registerScenario(run);
 
 export class MemoryProbe implements INodeType {
 	description = {
@@ -35,8 +28,7 @@ export class MemoryProbe implements INodeType {
 	} as unknown as INodeType['description'];
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const run = scenarios.get(this.getNodeParameter('scenarioId', 0) as string);
-		if (!run) throw new Error('Unknown memory scenario');
+		const run = registeredScenario<MemoryScenario>(this);
 		const items = this.getInputData();
 		const out: INodeExecutionData[] = [];
 		for (let i = 0; i < items.length; i++) {
