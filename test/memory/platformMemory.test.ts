@@ -92,7 +92,7 @@ describe('Agent Platform Memory: the conversation', () => {
 		await withMemory(sb, memoryParameters(), async (memory) => {
 			await memory.chatHistory.addMessages([
 				new HumanMessage('Make me a webhook'),
-				new AIMessage({ content: '', tool_calls: [{ id: 'call_1', name: 'Create_subscription', args: { url: 'https://example.com' }, type: 'tool_call' }] }),
+				new AIMessage({ content: 'Let me create it.', tool_calls: [{ id: 'call_1', name: 'Create_subscription', args: { url: 'https://example.com' }, type: 'tool_call' }] }),
 				new ToolMessage({ content: JSON.stringify({ id: 'wh_1', secret }), tool_call_id: 'call_1' }),
 				new AIMessage('Done: the subscription wh_1 exists.'),
 			]);
