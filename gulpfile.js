@@ -7,7 +7,10 @@
 //   nodes and the credential use, as in n8n's own templates).
 // - check: the package ships what n8n loads and nothing else: every file in the `n8n` section
 //   exists, each node's and credential's icons exist, no test code or sandbox in dist, no runtime
-//   dependencies, and the peer dependency is exactly n8n-workflow "*". And the package's links
+//   dependencies, the peer dependencies are exactly n8n-workflow "*" and the AI node SDK "*", the SDK
+//   is an optional peer (n8n versions before 2.16 lack it; npm must not install a copy beside the
+//   package) and n8n.aiNodeSdkVersion is declared with it, as the scanner's ai-node-package-json
+//   rule requires. And the package's links
 //   agree: homepage, bugs, every documentation link the nodes and the credential ship, and the
 //   README's images all point at package.json's `repository`, each link's #anchor is a README
 //   heading and each image exists in the repository (the README is also the npm page, where only
@@ -96,7 +99,11 @@ async function check() {
 	}
 	if (Object.keys(pkg.dependencies || {}).length > 0) problems.push('"dependencies" must be empty: a verified community node has none');
 	const peers = pkg.peerDependencies || {};
-	if (JSON.stringify(peers) !== JSON.stringify({ 'n8n-workflow': '*' })) problems.push('"peerDependencies" must be exactly {"n8n-workflow": "*"}');
+	if (JSON.stringify(peers) !== JSON.stringify({ '@n8n/ai-node-sdk': '*', 'n8n-workflow': '*' })) {
+		problems.push('"peerDependencies" must be exactly {"@n8n/ai-node-sdk": "*", "n8n-workflow": "*"}');
+	}
+	if (pkg.peerDependenciesMeta?.['@n8n/ai-node-sdk']?.optional !== true) problems.push('"@n8n/ai-node-sdk" must be an optional peer dependency (peerDependenciesMeta)');
+	if (!Number.isInteger(pkg.n8n.aiNodeSdkVersion) || pkg.n8n.aiNodeSdkVersion < 1) problems.push('"n8n.aiNodeSdkVersion" must be a positive integer when the SDK is a peer dependency');
 	if (JSON.stringify(pkg.files) !== JSON.stringify(['dist'])) problems.push('"files" must be ["dist"]');
 	problems.push(...linkProblems());
 	if (problems.length > 0) {

@@ -10,6 +10,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { CREDENTIAL_NAME, NODE_TYPES, bootAll, createCredential } from '../harness/n8n-boot.mjs';
+import { startFakeModel } from '../fake-model/server.mjs';
+import { MEMORY_NODE_TYPE, TOOL_NAME, TOOL_NODE, chatAgentWorkflow, createModelCredential, n8nHasAiNodeSdk, sendChat, sessionTag } from './chatAgent.mjs';
 import { N8n, Sandbox, byId, eventually, outputsOf } from './helpers.mjs';
 import { takeScreenshots } from './screenshots.mjs';
 
@@ -42,10 +44,10 @@ const nonce = () => `e2e-${randomUUID().slice(0, 8)}`;
 const ids = (items) => items.map((item) => item.id).sort();
 
 describe('the package in n8n', () => {
-	test('the action node, its tool variant and the trigger are registered node types', async () => {
+	test('the action node, its tool variant, the trigger and the memory are registered node types', async () => {
 		const res = await fetch(`${stack.n8n.url}/types/nodes.json`, { headers: { cookie: stack.api.cookie } });
 		const types = (await res.json()).filter((t) => t.name.startsWith('n8n-nodes-agent-platform.'));
-		assert.deepEqual(types.map((t) => t.name).sort(), [NODE_TYPES.action, NODE_TYPES.tool, NODE_TYPES.trigger].sort());
+		assert.deepEqual(types.map((t) => t.name).sort(), [NODE_TYPES.action, NODE_TYPES.tool, NODE_TYPES.trigger, MEMORY_NODE_TYPE].sort());
 		const byName = Object.fromEntries(types.map((t) => [t.name, t]));
 		assert.equal(byName[NODE_TYPES.tool].outputs[0], 'ai_tool');
 		assert.deepEqual(byName[NODE_TYPES.trigger].inputs, []);
@@ -94,7 +96,7 @@ describe('the package in n8n', () => {
 	});
 
 	test('the example workflows are imported and their nodes are known to n8n', async () => {
-		assert.equal(stack.workflows.length, 5);
+		assert.equal(stack.workflows.length, 6);
 		const known = new Set((await (await fetch(`${stack.n8n.url}/types/nodes.json`, { headers: { cookie: stack.api.cookie } })).json()).map((t) => t.name));
 		for (const { id, name } of stack.workflows) {
 			const workflow = await stack.api.public('GET', `/workflows/${id}`);
@@ -395,6 +397,127 @@ describe('the trigger on an existing subscription', () => {
 		await stack.api.public('POST', `/workflows/${workflow.id}/deactivate`);
 		assert.ok((await sandbox.admin('/webhooks')).some((s) => s.id === created.id), 'deactivation left the subscription made elsewhere alone');
 		await sandbox.api(`/webhooks/${created.id}`, { method: 'DELETE' });
+	});
+});
+
+describe('an AI Agent with Agent Platform Memory', () => {
+	// Chat Trigger → AI Agent (OpenAI Chat Model on test/fake-model, Agent Platform Memory, the
+	// Agent Platform node as a tool), driven through the public chat webhook like n8n's chat page.
+	let model;
+	let webhookId;
+	let workflowId;
+	const session = `e2e-chat-${randomUUID()}`;
+	const seeded = {};
+	const chat = async (sessionId, text) => await sendChat(stack.n8n.url, webhookId, sessionId, text);
+
+	before(async () => {
+		model = await startFakeModel();
+		const modelCredentialId = await createModelCredential(stack.api, model.url);
+		// Durable facts the agent may know (its own L3, the company's L4) and one it may not (another
+		// agent's own L3); the long-term context must carry exactly the first two.
+		const create = async (body) => (await sandbox.api('/memory/facts', { method: 'POST', body: { ...body, content: `${body.content} ${nonce()}` } })).data;
+		seeded.own = await create({ agent_id: 'dep_support01', content: 'Support answers within four hours', tier: 'L3', scope: 'agent' });
+		seeded.company = await create({ agent_id: 'dep_sales02', content: 'The company sells warehouse robots', tier: 'L4', scope: 'company' });
+		seeded.foreign = await create({ agent_id: 'dep_sales02', content: 'Sales keeps its demo slots private', tier: 'L3', scope: 'agent' });
+		const memory = {
+			agentId: byId('dep_support01'),
+			sessionIdType: 'fromInput',
+			contextWindowLength: 5,
+			longTermContext: true,
+			contextTiers: ['L3', 'L4'],
+			contextScopes: ['agent', 'company'],
+			searchUserMessage: false,
+			maxFacts: 50,
+			maxCharacters: 20000,
+		};
+		const built = chatAgentWorkflow({ name: 'e2e chat agent with platform memory', credentialId: stack.credentialId, modelCredentialId, memory });
+		webhookId = built.webhookId;
+		workflowId = (await n8n.createWorkflow(built.workflow)).id;
+		await stack.api.public('POST', `/workflows/${workflowId}/activate`);
+		// A freshly activated webhook can answer 404 for a moment.
+		await eventually(async () => (await fetch(`${stack.n8n.url}/webhook/${webhookId}/chat`)).status === 200, 'the chat webhook (its hosted chat page)');
+	});
+
+	after(async () => {
+		if (workflowId) await stack.api.public('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
+		await model?.stop();
+	});
+
+	test('on n8n without the AI node SDK the memory says which n8n it needs; nothing else is affected', { skip: n8nHasAiNodeSdk() && 'this n8n has the SDK' }, async () => {
+		const reply = await chat(session, 'Hello');
+		assert.notEqual(reply.status, 200);
+		const [execution] = await n8n.executions(workflowId);
+		assert.equal(execution.status, 'error');
+		assert.match(JSON.stringify(execution.data), /Agent Platform Memory needs n8n 2\.16 or later/);
+		assert.equal(model.requests.length, 0, 'the model was not called');
+	});
+
+	describe('on n8n with the AI node SDK', { skip: !n8nHasAiNodeSdk() && 'this n8n lacks @n8n/ai-node-sdk' }, () => {
+		test('a second message sees the first turn', async () => {
+			const first = await chat(session, 'My name is Ada');
+			assert.equal(first.status, 200, first.text);
+			assert.match(first.json.output, /^You said: "My name is Ada"\. Earlier in this chat you said: nothing\./);
+			const second = await chat(session, 'What is my name?');
+			assert.equal(second.status, 200, second.text);
+			assert.match(second.json.output, /^You said: "What is my name\?"\. Earlier in this chat you said: "My name is Ada"\./);
+			// The prompt itself: the first turn, question and answer, before the new message.
+			const prompt = model.requests.at(-1).messages.map((m) => [m.role, typeof m.content === 'string' ? m.content : m.content.map((p) => p.text).join('')]);
+			const turn = prompt.findIndex(([role, text]) => role === 'user' && text === 'My name is Ada');
+			assert.ok(turn > 0, JSON.stringify(prompt));
+			assert.deepEqual(prompt.slice(turn), [
+				['user', 'My name is Ada'],
+				['assistant', first.json.output],
+				['user', 'What is my name?'],
+			]);
+		});
+
+		test('the turns are stored as L1 facts of the agent, tagged with the session', async () => {
+			const stored = await sandbox.all(`/memory/facts?agent_id=dep_support01&tier=L1&q=${sessionTag(session)}`);
+			assert.equal(stored.length, 2);
+			for (const fact of stored) {
+				assert.deepEqual([fact.tier, fact.scope, fact.source], ['L1', 'agent', { conversation_id: session, channel: 'n8n' }]);
+				assert.match(fact.content, new RegExp(`\\n\\[n8n chat ${sessionTag(session)} [0-9T:.Z-]+\\]$`));
+			}
+			assert.match(stored[0].content, /^User: "My name is Ada"\nAssistant: "You said: \\"My name is Ada\\"/);
+			assert.match(stored[1].content, /^User: "What is my name\?"\nAssistant: "You said: /);
+		});
+
+		test("long-term facts reach the model's prompt, and only those the agent may know", async () => {
+			const messages = model.requests.at(-1).messages;
+			const prompt = JSON.stringify(messages);
+			// One user-role message before the conversation (after the agent's system message).
+			const context = messages.findIndex((m) => JSON.stringify(m.content).includes(seeded.own.content));
+			assert.equal(messages[context].role, 'user');
+			assert.ok(context < messages.findIndex((m) => JSON.stringify(m.content).includes('My name is Ada')), 'the context comes before the conversation');
+			assert.ok(prompt.includes(seeded.own.content), 'the agent’s own L3 fact');
+			assert.ok(prompt.includes(seeded.company.content), 'the company’s L4 fact');
+			assert.ok(!prompt.includes(seeded.foreign.content), 'another agent’s own fact');
+			assert.ok(!prompt.includes('(L1, '), 'a session-tier fact of the seed');
+			assert.ok(!prompt.includes('Globex'), 'another organization');
+			const reply = await chat(`e2e-chat-${randomUUID()}`, 'Hi');
+			assert.match(reply.json.output, /Earlier in this chat you said: nothing\. I was given [1-9]\d* background facts\./, 'a new session starts empty but has the context');
+		});
+
+		test('the tool call runs the Agent Platform node, and the turn keeps only the question and the answer', async () => {
+			const toolSession = `e2e-chat-${randomUUID()}`;
+			const reply = await chat(toolSession, `use ${TOOL_NAME}: warehouse robots`);
+			assert.equal(reply.status, 200, reply.text);
+			assert.match(reply.json.output, new RegExp(`^Tool ${TOOL_NAME} returned: `));
+			assert.ok(reply.json.output.includes(seeded.company.id), 'the tool result reached the model');
+			const call = model.requests.at(-2);
+			assert.ok(call.tools.some((t) => t.function.name === TOOL_NAME), 'the tool was offered');
+			const [execution] = await n8n.executions(workflowId);
+			assert.equal(execution.status, 'success');
+			const toolRuns = execution.data.resultData.runData[TOOL_NODE];
+			assert.ok(toolRuns?.length > 0, 'the Agent Platform tool node ran');
+			const toolOutput = JSON.stringify(toolRuns.map((run) => run.data));
+			assert.ok(toolOutput.includes(seeded.company.id), 'the tool node returned the fact');
+			const searched = (await sandbox.admin('/requests')).filter((r) => r.method === 'GET' && r.path.startsWith('/v1/memory/facts?') && r.path.includes('q=warehouse'));
+			assert.ok(searched.length > 0, 'the node asked the API');
+			const [turn] = await sandbox.all(`/memory/facts?agent_id=dep_support01&tier=L1&q=${sessionTag(toolSession)}`);
+			assert.equal(turn.content.split('\n').length, 3, turn.content);
+			assert.ok(turn.content.startsWith(`User: "use ${TOOL_NAME}: warehouse robots"\nAssistant: "Tool ${TOOL_NAME} returned: `));
+		});
 	});
 });
 

@@ -53,6 +53,7 @@ export async function takeScreenshots(stack) {
 	const wf = await api.public('POST', '/workflows', showcase(stack.credentialId));
 	const trigger = stack.workflows.find((w) => w.file === 'notify-on-promoted-fact.json');
 	const agent = stack.workflows.find((w) => w.file === 'ai-agent-with-agent-platform-tool.json');
+	const memoryAgent = stack.workflows.find((w) => w.file === 'chat-agent-with-platform-memory.json');
 
 	const browser = await chromium.launch({
 		executablePath,
@@ -117,6 +118,14 @@ export async function takeScreenshots(stack) {
 		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Agent Platform' }).last().dblclick({ force: true });
 		await page.locator('[data-test-id="ndv"]').first().waitFor();
 		await shot('ai-agent-tool-node');
+		await dismiss();
+
+		// 5. A chat agent with Agent Platform Memory, and the memory's parameters.
+		await openWorkflow(memoryAgent.id);
+		await shot('ai-agent-platform-memory-workflow');
+		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Agent Platform Memory' }).first().dblclick({ force: true });
+		await page.locator('[data-test-id="ndv"]').first().waitFor();
+		await shot('ai-agent-platform-memory-node');
 		await dismiss();
 	} finally {
 		await browser.close();

@@ -3,10 +3,13 @@
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
+/** What reading a parameter needs: an action node's context or a sub-node's supply-data context. */
+type ParameterContext = Pick<IExecuteFunctions, 'getNodeParameter' | 'getNode'>;
+
 const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
 /** A resource locator's value (From list, By ID or By URL), checked for shape and prefix. */
-export function getId(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string, prefix?: string): string {
+export function getId(ctx: ParameterContext, name: string, itemIndex: number, label: string, prefix?: string): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	const value = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
 	if (value === '') {

@@ -15,6 +15,8 @@ import {
 	type IRun,
 	type IRunExecutionData,
 	type IWorkflowExecuteAdditionalData,
+	type IConnections,
+	type NodeConnectionType,
 	Workflow,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
@@ -31,6 +33,15 @@ export interface ExecuteNodeOptions {
 	mode?: WorkflowExecuteMode;
 	/** Aborting it cancels the execution, as the Stop button does. */
 	signal?: AbortSignal;
+	/** Sub-nodes (memory, tools) connected to the node under test through an AI connection. */
+	subNodes?: SubNode[];
+}
+
+export interface SubNode {
+	name: string;
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	connectionType: NodeConnectionType;
 }
 
 export interface ExecuteNodeResult {
@@ -92,11 +103,17 @@ export async function executeNode(options: ExecuteNodeOptions): Promise<ExecuteN
 	nodeTypes.register(options.nodeType.description.name, options.nodeType);
 	const input: INode = { id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
 	const node = buildNode(options.nodeType, options.parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const connections: IConnections = { Input: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } };
+	const subNodes = (options.subNodes ?? []).map((sub, index) => {
+		nodeTypes.register(sub.nodeType.description.name, sub.nodeType);
+		connections[sub.name] = { [sub.connectionType]: [[{ node: NODE_NAME, type: sub.connectionType, index: 0 }]] };
+		return buildNode(sub.nodeType, sub.parameters, { id: `sub-node-${index}`, name: sub.name, position: [200, 200] });
+	});
 	const workflow = new Workflow({
 		id: 'harness-workflow',
 		name: 'Harness',
-		nodes: [input, node],
-		connections: { Input: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
+		nodes: [input, node, ...subNodes],
+		connections,
 		active: false,
 		nodeTypes,
 		settings: { executionOrder: 'v1' },
@@ -104,7 +121,7 @@ export async function executeNode(options: ExecuteNodeOptions): Promise<ExecuteN
 	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', 'harness', {
 		id: 'harness-workflow',
 		name: 'Harness',
-		nodes: [input, node],
+		nodes: [input, node, ...subNodes],
 		connections: {},
 		active: false,
 		activeVersionId: null,

@@ -7,15 +7,27 @@ import { AgentPlatformClient, type ClientOptions } from '../../../src/client';
 
 export type Scenario = (client: AgentPlatformClient, ctx: IExecuteFunctions) => Promise<unknown>;
 
-const scenarios = new Map<string, { run: Scenario; options?: ClientOptions }>();
+const scenarios = new Map<string, unknown>();
 let counter = 0;
+
+/** Keeps what a probe node will run (this client probe, the memory probe) under the returned parameters. */
+export function registerScenario(entry: unknown): { scenarioId: string } {
+	counter += 1;
+	const scenarioId = `scenario-${counter}`;
+	scenarios.set(scenarioId, entry);
+	return { scenarioId };
+}
+
+/** What a probe node was given to run (its `scenarioId` parameter). */
+export function registeredScenario<T>(ctx: IExecuteFunctions): T {
+	const id = ctx.getNodeParameter('scenarioId', 0) as string;
+	if (!scenarios.has(id)) throw new Error(`Unknown scenario ${id}`);
+	return scenarios.get(id) as T;
+}
 
 /** Registers a scenario and returns the parameters that make the probe node run it. */
 export function scenario(run: Scenario, options?: ClientOptions): { scenarioId: string } {
-	counter += 1;
-	const scenarioId = `scenario-${counter}`;
-	scenarios.set(scenarioId, { run, options });
-	return { scenarioId };
+	return registerScenario({ run, options });
 }
 
 export class ClientProbe implements INodeType {
@@ -33,9 +45,7 @@ export class ClientProbe implements INodeType {
 	} as unknown as INodeType['description'];
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const id = this.getNodeParameter('scenarioId', 0) as string;
-		const entry = scenarios.get(id);
-		if (!entry) throw new Error(`Unknown scenario ${id}`);
+		const entry = registeredScenario<{ run: Scenario; options?: ClientOptions }>(this);
 		const result = await entry.run(new AgentPlatformClient(this, entry.options), this);
 		return [[{ json: { result } as IDataObject, pairedItem: { item: 0 } }]];
 	}

@@ -1,0 +1,52 @@
+import {
+	NodeConnectionTypes,
+	type INodeType,
+	type INodeTypeDescription,
+	type ISupplyDataFunctions,
+	type SupplyData,
+} from 'n8n-workflow';
+import { AgentPlatformClient, type ClientContext } from '../../src/client';
+import { testAgentPlatformCredential } from '../../src/client/credentialTest';
+import { searchAgents } from '../AgentPlatform/methods/listSearch';
+import { loadAiNodeSdk } from './aiNodeSdk';
+import { properties } from './description';
+import { LongTermContext } from './longTermContext';
+import { PlatformMemory } from './platformMemory';
+import { SessionHistory } from './sessionHistory';
+import { readSettings } from './settings';
+
+/**
+ * An AI Agent's memory on the platform: the conversation as session-tier facts of one agent, and
+ * optionally what the organization's agents have learned as long-term context. See README,
+ * "AI Agent memory".
+ */
+export class AgentPlatformMemory implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Agent Platform Memory',
+		name: 'agentPlatformMemory',
+		icon: { light: 'file:agentPlatformMemory.svg', dark: 'file:agentPlatformMemory.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["longTermContext"] ? "Conversation and long-term context" : "Conversation" }}',
+		description: "Keeps an AI Agent's conversation in an Agent Platform agent's memory and gives it what the organization's agents have learned",
+		defaults: { name: 'Agent Platform Memory' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.AiMemory],
+		outputNames: ['Memory'],
+		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
+		properties,
+	};
+
+	methods = { listSearch: { searchAgents }, credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
+
+	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
+		const settings = readSettings(this, itemIndex);
+		const sdk = await loadAiNodeSdk(this.getNode());
+		// The shared client needs only what every n8n context has for HTTP: getNode, getCredentials,
+		// helpers.httpRequestWithAuthentication and the cancel signal; a supply-data context has them all.
+		const client = new AgentPlatformClient(this as unknown as ClientContext);
+		const history = new SessionHistory(client, settings.session);
+		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm);
+		return sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm));
+	}
+}

@@ -1,0 +1,105 @@
+/**
+ * The memory node's parameters, read and checked before any request. Errors name the parameter
+ * and say how to fix it.
+ */
+import { NodeOperationError, type ISupplyDataFunctions } from 'n8n-workflow';
+import { ID_PREFIX } from '../../src/vocabulary';
+import { getId } from '../AgentPlatform/helpers/parameters';
+import type { LongTermSettings } from './longTermContext';
+import type { Session } from './sessionHistory';
+import { sessionTag } from './turnFact';
+
+export interface MemorySettings {
+	session: Session;
+	/** Turns loaded back (Context Window Length). */
+	turns: number;
+	longTerm?: LongTermSettings;
+}
+
+/** Longest session key accepted; it is stored in each fact's `source.conversation_id`. */
+export const MAX_SESSION_KEY = 512;
+/** Longest search text sent (a chat message can be long; a query string should not be). */
+export const MAX_SEARCH_TEXT = 500;
+
+export function readSettings(ctx: ISupplyDataFunctions, itemIndex: number): MemorySettings {
+	const agentId = getId(ctx, 'agentId', itemIndex, 'Agent', ID_PREFIX.agent);
+	const key = sessionKey(ctx, itemIndex);
+	const turns = wholeNumber(ctx, itemIndex, 'contextWindowLength', 'Context Window Length', 1, 100);
+	const settings: MemorySettings = { session: { agentId, key, tag: sessionTag(key) }, turns };
+	if (ctx.getNodeParameter('longTermContext', itemIndex, false) === true) settings.longTerm = longTermSettings(ctx, itemIndex);
+	return settings;
+}
+
+function sessionKey(ctx: ISupplyDataFunctions, itemIndex: number): string {
+	const fromInput = ctx.getNodeParameter('sessionIdType', itemIndex, 'fromInput') === 'fromInput';
+	let raw: unknown = fromInput ? ctx.evaluateExpression('{{ $json.sessionId }}', itemIndex) : ctx.getNodeParameter('sessionKey', itemIndex, '');
+	if (fromInput && isEmpty(raw)) {
+		// Like n8n's own memory nodes: the chat trigger's session id when the agent's input lacks it.
+		const trigger = ctx.getChatTrigger();
+		if (trigger) raw = ctx.evaluateExpression(`{{ $('${trigger.name.replace(/'/g, "\\'")}').first().json.sessionId }}`, itemIndex);
+	}
+	if (isEmpty(raw)) {
+		throw new NodeOperationError(ctx.getNode(), fromInput ? 'No session ID found' : 'The parameter "Key" is empty', {
+			itemIndex,
+			description: fromInput
+				? "Expected a field called 'sessionId' in the agent's input (the Chat Trigger outputs one). To use something else, set 'Session ID' to 'Define Below' and give a key."
+				: "Give a key that identifies the conversation, or set 'Session ID' to 'Connected Chat Trigger Node'.",
+		});
+	}
+	if (typeof raw !== 'string' && typeof raw !== 'number') {
+		throw new NodeOperationError(ctx.getNode(), 'The session ID must be text', { itemIndex, description: `Got ${typeof raw}; use an expression that gives text.` });
+	}
+	const key = String(raw).trim();
+	if (key.length > MAX_SESSION_KEY) {
+		throw new NodeOperationError(ctx.getNode(), `The session ID is ${key.length} characters long; the most is ${MAX_SESSION_KEY}`, {
+			itemIndex,
+			description: 'Use a shorter key, for example a user or conversation ID rather than a message.',
+		});
+	}
+	return key;
+}
+
+function longTermSettings(ctx: ISupplyDataFunctions, itemIndex: number): LongTermSettings {
+	const tiers = choices(ctx, itemIndex, 'contextTiers', 'Tiers');
+	if (tiers.includes('L1')) {
+		throw new NodeOperationError(ctx.getNode(), 'The parameter "Tiers" may not include L1', {
+			itemIndex,
+			description: 'Session facts (L1) hold conversations, other chats included; long-term context reads durable tiers only (L2, L3, L4).',
+		});
+	}
+	const settings: LongTermSettings = {
+		tiers,
+		scopes: choices(ctx, itemIndex, 'contextScopes', 'Scopes'),
+		maxFacts: wholeNumber(ctx, itemIndex, 'maxFacts', 'Max Facts', 1, 100),
+		maxCharacters: wholeNumber(ctx, itemIndex, 'maxCharacters', 'Max Characters', 200, 50_000),
+	};
+	if (ctx.getNodeParameter('searchUserMessage', itemIndex, false) === true) {
+		const text = String(ctx.getNodeParameter('searchText', itemIndex, '') ?? '')
+			.replace(/\s+/g, ' ')
+			.trim();
+		// An empty message (a chat started with a file, say) searches nothing: no text filter.
+		if (text !== '') settings.search = Array.from(text).slice(0, MAX_SEARCH_TEXT).join('');
+	}
+	return settings;
+}
+
+function choices(ctx: ISupplyDataFunctions, itemIndex: number, name: string, label: string): string[] {
+	const raw = ctx.getNodeParameter(name, itemIndex, []) as unknown;
+	const values = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
+		.map((value) => String(value).trim())
+		.filter((value) => value !== '');
+	if (values.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is empty`, { itemIndex, description: `Choose at least one, or turn off Long-Term Context.` });
+	}
+	return [...new Set(values)];
+}
+
+function wholeNumber(ctx: ISupplyDataFunctions, itemIndex: number, name: string, label: string, min: number, max: number): number {
+	const value = ctx.getNodeParameter(name, itemIndex) as unknown;
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must be a whole number from ${min} to ${max}, got ${String(value)}`, { itemIndex });
+	}
+	return value;
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';

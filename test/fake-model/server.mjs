@@ -1,0 +1,113 @@
+// A small OpenAI-compatible chat model for the end-to-end suite (test tooling, never shipped):
+// n8n's OpenAI Chat Model node points at it through its credential's Base URL. Its answers are
+// deterministic, and it records every request, so a test can read the exact prompt n8n sent.
+//
+//   POST /v1/chat/completions   (plain JSON, or server-sent events when the request streams)
+//   GET  /v1/models             (what the node's model list asks for in the editor)
+//
+// The script it follows, read from the conversation it receives:
+// - the last message is a tool result: "Tool <name> returned: <result>" (the first 300 characters);
+// - the user writes "use <tool name>: <text>" and that tool is offered: a call of that tool, every
+//   string argument of its schema set to <text>;
+// - anything else: "You said: <message>. Earlier in this chat you said: <earlier user messages, or
+//   nothing>. I was given <n> background facts."
+// where background facts are the lines starting "- [" in user messages before the conversation.
+//
+// Plain .mjs like the rest of the suite: it needs node:http, which the strict lint forbids in .ts.
+import http from 'node:http';
+
+/** The text of a chat message's content (a string or an array of parts). */
+export function textOf(content) {
+	if (typeof content === 'string') return content;
+	if (Array.isArray(content)) return content.map((part) => (typeof part === 'string' ? part : (part?.text ?? ''))).join('');
+	return '';
+}
+
+/** What the script answers for one request: { content } or { toolCall: { name, arguments } }. */
+export function reply(body) {
+	const messages = Array.isArray(body.messages) ? body.messages : [];
+	const last = messages[messages.length - 1];
+	if (last?.role === 'tool') {
+		const call = messages
+			.flatMap((m) => m.tool_calls ?? [])
+			.find((c) => c.id === last.tool_call_id);
+		return { content: `Tool ${call?.function?.name ?? 'unknown'} returned: ${textOf(last.content).slice(0, 300)}` };
+	}
+	const users = messages.filter((m) => m.role === 'user').map((m) => textOf(m.content));
+	const message = users[users.length - 1] ?? '';
+	const use = /^use ([\w-]+): (.+)$/s.exec(message.trim());
+	const tool = use && (body.tools ?? []).find((t) => t.function?.name === use[1]);
+	if (tool) {
+		const properties = tool.function.parameters?.properties ?? {};
+		const args = Object.fromEntries(Object.entries(properties).filter(([, schema]) => schema.type === 'string').map(([name]) => [name, use[2]]));
+		return { toolCall: { name: tool.function.name, arguments: JSON.stringify(args) } };
+	}
+	const background = users.slice(0, -1).filter((text) => text.split('\n').some((line) => line.startsWith('- [')));
+	const earlier = users.slice(0, -1).filter((text) => !background.includes(text));
+	const facts = background.flatMap((text) => text.split('\n').filter((line) => line.startsWith('- ['))).length;
+	const said = earlier.length > 0 ? earlier.map((text) => `"${text}"`).join(', ') : 'nothing';
+	return { content: `You said: "${message}". Earlier in this chat you said: ${said}. I was given ${facts} background facts.` };
+}
+
+function completion(body, answer, n) {
+	const message = answer.toolCall
+		? { role: 'assistant', content: null, tool_calls: [{ id: `call_${n}`, type: 'function', function: answer.toolCall }] }
+		: { role: 'assistant', content: answer.content };
+	return {
+		id: `chatcmpl-fake-${n}`,
+		object: 'chat.completion',
+		created: Math.floor(Date.now() / 1000),
+		model: body.model ?? 'fake-model',
+		choices: [{ index: 0, message, finish_reason: answer.toolCall ? 'tool_calls' : 'stop' }],
+		usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+	};
+}
+
+/** The same answer as server-sent chunks, for a request with `stream: true`. */
+function chunks(body, answer, n) {
+	const base = { id: `chatcmpl-fake-${n}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model ?? 'fake-model' };
+	const delta = answer.toolCall
+		? { role: 'assistant', tool_calls: [{ index: 0, id: `call_${n}`, type: 'function', function: answer.toolCall }] }
+		: { role: 'assistant', content: answer.content };
+	return [
+		{ ...base, choices: [{ index: 0, delta, finish_reason: null }] },
+		{ ...base, choices: [{ index: 0, delta: {}, finish_reason: answer.toolCall ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 } },
+	];
+}
+
+/** Starts the server on 127.0.0.1; `requests` holds every chat completion request body, in order. */
+export async function startFakeModel({ port = 0 } = {}) {
+	const requests = [];
+	const server = http.createServer((req, res) => {
+		const parts = [];
+		req.on('data', (chunk) => parts.push(chunk));
+		req.on('end', () => {
+			const send = (status, json) => {
+				res.writeHead(status, { 'content-type': 'application/json' });
+				res.end(JSON.stringify(json));
+			};
+			const path = (req.url ?? '').split('?')[0];
+			if (req.method === 'GET' && path === '/v1/models') return send(200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'test' }] });
+			if (req.method !== 'POST' || path !== '/v1/chat/completions') return send(404, { error: { message: `No route ${req.method} ${path}`, type: 'invalid_request_error' } });
+			let body;
+			try {
+				body = JSON.parse(Buffer.concat(parts).toString('utf8'));
+			} catch {
+				return send(400, { error: { message: 'The body is not JSON', type: 'invalid_request_error' } });
+			}
+			requests.push(body);
+			const answer = reply(body);
+			if (!body.stream) return send(200, completion(body, answer, requests.length));
+			res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+			for (const chunk of chunks(body, answer, requests.length)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+			res.end('data: [DONE]\n\n');
+		});
+	});
+	await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+	const url = `http://127.0.0.1:${server.address().port}/v1`;
+	return {
+		url,
+		requests,
+		stop: () => new Promise((resolve) => server.close(resolve)),
+	};
+}

@@ -1,0 +1,60 @@
+import { NodeConnectionTypes, type IDataObject, type INodeParameters } from 'n8n-workflow';
+import { AgentPlatformMemory } from '../../nodes/AgentPlatformMemory/AgentPlatformMemory.node';
+import { executeNode, MemoryProbe, memoryScenario, type MemoryScenario } from '../harness/n8n-core';
+import type { RunningSandbox } from '../sandbox';
+
+/** What n8n's AI Agent uses of the memory it receives (a LangChain BaseChatMemory). */
+export interface AgentMemory {
+	loadMemoryVariables(values: IDataObject): Promise<{ chat_history: LcMessage[] }>;
+	saveContext(input: IDataObject, output: IDataObject): Promise<void>;
+	clear(): Promise<void>;
+	chatHistory: { addMessages(messages: unknown[]): Promise<void>; getMessages(): Promise<LcMessage[]> };
+}
+
+export interface LcMessage {
+	content: unknown;
+	_getType(): string;
+}
+
+export const MEMORY_NODE_NAME = 'Agent Platform Memory';
+
+/**
+ * Runs the memory node as a sub-node of a probe root node through n8n-core's workflow engine;
+ * `use` gets the memory as an agent would. One call is one execution (one chat message).
+ */
+export async function withMemory(
+	sb: RunningSandbox,
+	parameters: INodeParameters,
+	use: (memory: AgentMemory) => Promise<unknown>,
+	opts: { inputItems?: IDataObject[]; apiKey?: string } = {},
+) {
+	const run: MemoryScenario = async (memory) => await use(memory as AgentMemory);
+	const result = await executeNode({
+		nodeType: new MemoryProbe(),
+		parameters: memoryScenario(run),
+		credentials: { apiKey: opts.apiKey ?? sb.apiKey, baseUrl: sb.baseUrl },
+		inputItems: opts.inputItems ?? [{ sessionId: 'session-a', chatInput: 'hello' }],
+		subNodes: [{ name: MEMORY_NODE_NAME, nodeType: new AgentPlatformMemory(), parameters, connectionType: NodeConnectionTypes.AiMemory }],
+	});
+	return { ...result, result: result.items[0]?.json.result as unknown };
+}
+
+/** The memory's parameters: an agent and the chat trigger's session id, plus overrides. */
+export const memoryParameters = (overrides: INodeParameters = {}): INodeParameters => ({
+	agentId: { __rl: true, mode: 'id', value: 'dep_support01' },
+	sessionIdType: 'fromInput',
+	contextWindowLength: 5,
+	longTermContext: false,
+	...overrides,
+});
+
+/** A LangChain message as [type, text]. */
+export function described(message: LcMessage): [string, string] {
+	const { content } = message;
+	const text = typeof content === 'string' ? content : (content as Array<{ text?: string }>).map((part) => part.text ?? '').join('');
+	return [message._getType(), text];
+}
+
+export async function history(memory: AgentMemory): Promise<Array<[string, string]>> {
+	return (await memory.loadMemoryVariables({})).chat_history.map(described);
+}
