@@ -13,7 +13,7 @@ import type { IHttpRequestMethods } from 'n8n-workflow';
 
 type ResponseKind = 'list' | 'single';
 
-interface RouteDefinition {
+export interface RouteDefinition {
 	method: IHttpRequestMethods;
 	path: string;
 	/**
@@ -96,12 +96,5 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
 	});
 }
 
-/** Query parameters of list endpoints (spec: offset-based; names implied by `pagination`). */
+/** Query parameters of list endpoints (offset-based; the names are implied by `pagination`). */
 export const PAGINATION_QUERY = { offset: 'offset', limit: 'limit' } as const;
-
-/**
- * The sandbox's (and the documented assumption's) largest page: larger `limit`s are clamped to it.
- * The client does not rely on it: it asks for a large page and adopts the `limit` the server reports,
- * and falls back to this size when a server refuses the large page with 400.
- */
-export const MAX_PAGE_SIZE = 100;

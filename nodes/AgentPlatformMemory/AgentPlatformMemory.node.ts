@@ -5,7 +5,7 @@ import {
 	type ISupplyDataFunctions,
 	type SupplyData,
 } from 'n8n-workflow';
-import { AgentPlatformClient, type ClientContext } from '../../src/client';
+import { AgentPlatformClient } from '../../src/client';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { searchAgents } from '../AgentPlatform/methods/listSearch';
 import { loadAiNodeSdk } from './aiNodeSdk';
@@ -24,7 +24,7 @@ export class AgentPlatformMemory implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Agent Platform Memory',
 		name: 'agentPlatformMemory',
-		icon: { light: 'file:agentPlatformMemory.svg', dark: 'file:agentPlatformMemory.dark.svg' },
+		icon: { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["longTermContext"] ? "Conversation and long-term context" : "Conversation" }}',
@@ -44,7 +44,7 @@ export class AgentPlatformMemory implements INodeType {
 		const sdk = await loadAiNodeSdk(this.getNode());
 		// The shared client needs only what every n8n context has for HTTP: getNode, getCredentials,
 		// helpers.httpRequestWithAuthentication and the cancel signal; a supply-data context has them all.
-		const client = new AgentPlatformClient(this as unknown as ClientContext);
+		const client = new AgentPlatformClient(this);
 		const history = new SessionHistory(client, settings.session);
 		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm);
 		return sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm));

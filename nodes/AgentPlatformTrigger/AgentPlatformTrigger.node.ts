@@ -48,7 +48,7 @@ export class AgentPlatformTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Agent Platform Trigger',
 		name: 'agentPlatformTrigger',
-		icon: { light: 'file:agentPlatformTrigger.svg', dark: 'file:agentPlatformTrigger.dark.svg' },
+		icon: { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',

@@ -1,5 +1,5 @@
 /**
- * The response envelopes of spec §2, checked with zod: strict about the envelope (a list must
+ * The API's response envelopes, checked with zod: strict about the envelope (a list must
  * have a `data` array of objects and a `pagination` of integers), lenient about what a resource
  * holds (unknown fields and unknown enum values pass through untouched).
  */

@@ -22,6 +22,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	ISupplyDataFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -35,7 +36,8 @@ export type ClientContext =
 	| IExecuteSingleFunctions
 	| ILoadOptionsFunctions
 	| IHookFunctions
-	| IWebhookFunctions;
+	| IWebhookFunctions
+	| ISupplyDataFunctions;
 
 export type Headers = Record<string, string | string[] | undefined>;
 

@@ -12,7 +12,8 @@ import { after, before, describe, test } from 'node:test';
 import { CREDENTIAL_NAME, NODE_TYPES, bootAll, createCredential } from '../harness/n8n-boot.mjs';
 import { startFakeModel } from '../fake-model/server.mjs';
 import { MEMORY_NODE_TYPE, TOOL_NAME, TOOL_NODE, chatAgentWorkflow, createModelCredential, n8nHasAiNodeSdk, sendChat, sessionTag } from './chatAgent.mjs';
-import { N8n, Sandbox, byId, eventually, outputsOf } from './helpers.mjs';
+import hostile from '../hostile/server.js';
+import { N8n, Sandbox, byId, chainWorkflow, eventually, outputsOf } from './helpers.mjs';
 import { takeScreenshots } from './screenshots.mjs';
 
 /** The API's webhook signature (`sha256=` + hex HMAC-SHA256 of the raw body), written out independently of src/signing.ts on purpose: a cross-check. */
@@ -56,7 +57,7 @@ describe('the package in n8n', () => {
 		for (const name of [NODE_TYPES.action, NODE_TYPES.trigger]) assert.ok(!byName[name].codex.categories.includes('AI'), `${name} is in the AI category`);
 	});
 
-	test('n8n serves the icons of the nodes and the credential; the action node and the credential share the brand icon', async () => {
+	test('n8n serves the icons of the nodes and the credential; every node shares the credential\'s brand icon', async () => {
 		const get = async (route) => await (await fetch(`${stack.n8n.url}${route}`, { headers: { cookie: stack.api.cookie } })).json();
 		const nodeTypes = (await get('/types/nodes.json')).filter((t) => t.name.startsWith('n8n-nodes-agent-platform.'));
 		const credential = (await get('/types/credentials.json')).find((c) => c.name === 'agentPlatformApi');
@@ -69,8 +70,8 @@ describe('the package in n8n', () => {
 			}
 			assert.notEqual(iconUrl.light, iconUrl.dark, `${name}: light and dark icons are one file`);
 		}
-		assert.deepEqual(icons[NODE_TYPES.action], icons.agentPlatformApi);
-		assert.deepEqual(icons[NODE_TYPES.tool], icons.agentPlatformApi);
+		assert.ok(nodeTypes.some((t) => t.name === NODE_TYPES.trigger) && nodeTypes.some((t) => t.name === NODE_TYPES.tool));
+		for (const { name } of nodeTypes) assert.deepEqual(icons[name], icons.agentPlatformApi, `${name} has its own icon`);
 	});
 
 	test('the credential test passes with the sandbox key and fails with the API’s own message for a bad one', async () => {
@@ -394,9 +395,61 @@ describe('the trigger on an existing subscription', () => {
 		const execution = await eventually(async () => (await n8n.executions(workflow.id)).find((e) => output(e)?.data?.marker === marker), 'the execution');
 		assert.equal(output(execution).event, 'memory.fact_created');
 
+		// The same signed bytes sent as a form: n8n parses them into other fields (a forged event and
+		// org_id), but the trigger acts only on the JSON of the bytes the signature covers.
+		const timestamp = new Date().toISOString();
+		const note = `x&event=memory.fact_promoted&org_id=org_evil&timestamp=${timestamp}&data=${nonce()}`;
+		const body = JSON.stringify({ event: 'memory.fact_created', org_id: 'org_acme', timestamp, data: { note } });
+		const headers = { 'content-type': 'application/x-www-form-urlencoded', 'x-service-event': 'memory.fact_created', 'x-service-timestamp': timestamp, 'x-service-signature': sign(created.secret, body) };
+		const res = await fetch(`${stack.n8n.url}/webhook/${webhookId}/webhook`, { method: 'POST', headers, body });
+		assert.equal(res.status, 200, await res.text());
+		const asForm = await eventually(async () => (await n8n.executions(workflow.id)).find((e) => output(e)?.data?.note === note), 'the form-encoded delivery\'s execution');
+		assert.deepEqual(output(asForm), { event: 'memory.fact_created', org_id: 'org_acme', timestamp, data: { note } });
+
 		await stack.api.public('POST', `/workflows/${workflow.id}/deactivate`);
 		assert.ok((await sandbox.admin('/webhooks')).some((s) => s.id === created.id), 'deactivation left the subscription made elsewhere alone');
 		await sandbox.api(`/webhooks/${created.id}`, { method: 'DELETE' });
+	});
+});
+
+describe('the API key stays with the Base URL', () => {
+	// A Base URL server (or a proxy) that redirects every request to another origin, which records
+	// whatever reaches it: n8n's HTTP helpers would follow and attach the key again unless told not to.
+	let elsewhere;
+	let redirector;
+	const name = 'Agent Platform (redirecting proxy)';
+
+	before(async () => {
+		elsewhere = await hostile.startHostile((_req, res) => {
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end('{"data":{"id":"org_elsewhere"}}');
+		});
+		redirector = await hostile.startHostile((req, res) => {
+			res.writeHead(307, { location: `${elsewhere.origin}${req.url}` });
+			res.end();
+		});
+	});
+	after(async () => {
+		await redirector?.close();
+		await elsewhere?.close();
+	});
+
+	test('a redirect to another origin is not followed: credential test, a node run, trigger activation', async () => {
+		const tested = await n8n.testCredential(stack.sandbox.apiKey, redirector.baseUrl);
+		assert.equal(tested.status, 'Error');
+		assert.match(tested.message, /redirect \(HTTP 307\) to "http:\/\/127\.0\.0\.1:\d+\/v1\/agents"/);
+
+		const credentialId = await createCredential(stack.api, { apiKey: stack.sandbox.apiKey, baseUrl: redirector.baseUrl }, { name });
+		const workflow = await n8n.createWorkflow(chainWorkflow('e2e redirect', [{ name: 'Get organization', parameters: { resource: 'organization', operation: 'get' } }], credentialId));
+		const execution = await n8n.runManually(workflow.id);
+		assert.equal(execution.status, 'error');
+		assert.match(JSON.stringify(execution.data.resultData.error), /redirect \(HTTP 307\)/);
+
+		const trigger = await createTriggerWorkflow('e2e trigger behind a redirect', { subscriptionMode: 'create', events: ['*'], options: {} }, { id: credentialId, name });
+		await assert.rejects(stack.api.public('POST', `/workflows/${trigger.workflow.id}/activate`));
+
+		assert.ok(redirector.received.length >= 3, `the redirector saw ${redirector.received.length} requests`);
+		assert.deepEqual(elsewhere.received.map((r) => `${r.method} ${r.url}`), []);
 	});
 });
 

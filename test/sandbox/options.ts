@@ -1,9 +1,11 @@
-import { MAX_PAGE_SIZE } from '../../src/routes';
 import type { FaultConfig } from './faults';
 import { PLAN_LIMITS, type Plan, type ResetUnit } from './rateLimiter';
 
 /** The page size when a request gives no `limit` (the API's public overview shows 50). */
 const DEFAULT_PAGE_SIZE = 50;
+
+/** The largest page: larger `limit`s are clamped to it (comparable APIs cap at 100). */
+const MAX_PAGE_SIZE = 100;
 
 export interface SandboxOptions {
 	/** 0 (default) picks a free port. The sandbox always listens on 127.0.0.1. */
