@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { startSandbox, type ResetUnit, type RunningSandbox } from '../sandbox';
 import { withClient } from './helpers';
+import { runNode } from '../node/helpers';
 
 /** Requests the sandbox answered 429 (on the wire; the client retries them). */
 const wire429 = (sb: RunningSandbox) => sb.admin.requests().filter((r) => r.status === 429).length;
@@ -81,6 +82,48 @@ describe('rate limits', () => {
 			const refused = sb.admin.requests().filter((r) => r.status === 429);
 			expect(refused.length).toBeGreaterThan(0);
 			expect(refused.length).toBeLessThan(8);
+		} finally {
+			await sb.close();
+		}
+	}, 60_000);
+});
+
+describe('pacing through the node, many requests at once', () => {
+	const agentGet = { resource: 'agent', operation: 'get', agentId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
+
+	test('a cold start sends one request until the budget is known: 25 gets on a 10-per-2 s plan meet no 429', async () => {
+		const sb = await startSandbox({ rateLimit: 10, windowMs: 2_000 });
+		try {
+			const org = sb.admin.org('org_acme');
+			while (org.agents.size < 25) sb.admin.provision('org_acme', `Agent ${org.agents.size + 1}`);
+			const ids = [...org.agents.keys()].slice(0, 25);
+			const result = await runNode(sb, agentGet, { inputItems: ids.map((id) => ({ id })) });
+			expect(result.error).toBeUndefined();
+			expect(result.json.map((a) => a.id)).toEqual(ids);
+			expect(wire429(sb)).toBe(0);
+		} finally {
+			await sb.close();
+		}
+	}, 60_000);
+
+	test('executions at once writing in parallel share the budget: no 429 reaches a user, nothing is lost or doubled, few on the wire', async () => {
+		const sb = await startSandbox({ rateLimit: 20, windowMs: 2_000 });
+		try {
+			const runs = await Promise.all(
+				Array.from({ length: 5 }, (_, e) =>
+					runNode(
+						sb,
+						{ resource: 'memoryFact', operation: 'create', agentId: { __rl: true, mode: 'id', value: 'dep_support01' }, content: '={{ $json.content }}', options: { parallelWrites: 16 } },
+						{ inputItems: Array.from({ length: 12 }, (_, i) => ({ content: `pacing ${e}.${i}` })) },
+					),
+				),
+			);
+			expect(runs.map((r) => r.error?.message)).toEqual(Array(5).fill(undefined));
+			const stored = sb.admin.org('org_acme').facts;
+			const contents = [...stored.values()].map((f) => f.content as string).filter((c) => c.startsWith('pacing '));
+			expect(contents.sort()).toEqual(Array.from({ length: 60 }, (_, n) => `pacing ${Math.floor(n / 12)}.${n % 12}`).sort());
+			// At most one refused request per window the run spans (a window boundary seen a little early).
+			expect(wire429(sb)).toBeLessThanOrEqual(sb.app.limiter.windowsOpened(sb.apiKey));
 		} finally {
 			await sb.close();
 		}
