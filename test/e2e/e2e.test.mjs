@@ -285,7 +285,7 @@ describe('the trigger in n8n', () => {
 	let secret;
 	const events = ['memory.fact_created', 'memory.fact_promoted'];
 	const executions = async () => await n8n.executions(workflowId);
-	const triggerOutput = (execution) => outputsOf(execution)['Agent Platform Trigger'][0];
+	const triggerOutput = (execution) => outputsOf(execution)['Agent Platform Trigger']?.[0];
 	const ourSubscriptions = async () => (await sandbox.admin('/webhooks')).filter((s) => s.url.startsWith(stack.n8n.url));
 
 	test('activating the workflow registers one subscription for its production URL', async () => {
@@ -446,7 +446,14 @@ describe('the API key stays with the Base URL', () => {
 		assert.match(JSON.stringify(execution.data.resultData.error), /redirect \(HTTP 307\)/);
 
 		const trigger = await createTriggerWorkflow('e2e trigger behind a redirect', { subscriptionMode: 'create', events: ['*'], options: {} }, { id: credentialId, name });
-		await assert.rejects(stack.api.public('POST', `/workflows/${trigger.workflow.id}/activate`));
+		// n8n 1.x activates in the request and answers with the error; 2.x publishes in the background.
+		const activation = await stack.api.public('POST', `/workflows/${trigger.workflow.id}/activate`).then(
+			() => 'accepted',
+			(error) => error.message,
+		);
+		if (activation !== 'accepted') assert.match(activation, /redirect \(HTTP 307\)/);
+		await eventually(() => redirector.received.some((r) => r.method === 'POST' && r.url === '/v1/webhooks'), "the trigger's subscription request");
+		await stack.api.public('POST', `/workflows/${trigger.workflow.id}/deactivate`).catch(() => undefined);
 
 		assert.ok(redirector.received.length >= 3, `the redirector saw ${redirector.received.length} requests`);
 		assert.deepEqual(elsewhere.received.map((r) => `${r.method} ${r.url}`), []);
