@@ -5,7 +5,8 @@
  *
  * The rules, each checked by a table of cases in test/client/rateBudget.test.ts:
  * 1. Slow start: while the key's budget is unknown, one request is in flight; the first answer's
- *    headers say how many may follow.
+ *    headers say how many may follow. An answer with no rate-limit headers at all ends the slow
+ *    start too: there is nothing to pace by, and a 429 still holds everything back (rule 5).
  * 2. Every admission is counted at once, against what remains in the window, including after a
  *    wait: a waiter is never handed a slot; it asks again when it wakes.
  * 3. Nothing remains: wait for the reset. After the reset, admit at most the last known limit until
@@ -54,6 +55,8 @@ export class RateBudget {
 	private blockedUntil = 0;
 	private refusal?: { until: number; hint: string };
 	private lastAdmitAt = Number.NEGATIVE_INFINITY;
+	/** An answer came without any rate-limit header: the server does not meter by them. */
+	private unmetered = false;
 	private wake: Array<() => void> = [];
 
 	constructor(private readonly now: () => number = Date.now) {}
@@ -81,7 +84,7 @@ export class RateBudget {
 		this.rollOver(now);
 		if (this.remaining === undefined) {
 			// Rule 1: unknown budget, one request at a time until an answer says more.
-			if (this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true };
+			if (this.inFlight > 0 && !this.unmetered) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true };
 			return this.take(now);
 		}
 		if (this.remaining <= 0) {
@@ -110,6 +113,7 @@ export class RateBudget {
 		const now = this.now();
 		this.inFlight = Math.max(0, this.inFlight - 1);
 		if (headers.limit !== undefined) this.limit = headers.limit;
+		this.unmetered = !refused && headers.limit === undefined && headers.remaining === undefined && headers.retryAfterUntil === undefined;
 		if (refused && this.remaining !== undefined) this.remaining += 1;
 		if (headers.retryAfterUntil !== undefined) {
 			// A longer hint is refused at once, and for at most MAX_WAIT_MS: then one request may ask again,

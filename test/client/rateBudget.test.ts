@@ -49,6 +49,10 @@ const cases: Array<[string, Step[]]> = [
 		],
 	],
 	[
+		'a server that sends no rate-limit headers at all is not held to one request at a time',
+		[{ admit: 2, expect: ['go', 1000] }, { answer: {} }, { admit: 3, expect: ['go', 'go', 'go'] }, { answer: win(4, 60_000) }, { admit: 3, expect: ['go', 'go', 60_100] }],
+	],
+	[
 		'a job that fits in what remains runs at full speed',
 		[{ admit: 1, expect: ['go'] }, { answer: win(59, 60_000, 60) }, { announce: 59 }, { admit: 59, expect: Array(59).fill('go') }],
 	],
