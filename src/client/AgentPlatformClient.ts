@@ -152,8 +152,13 @@ export class AgentPlatformClient {
 	private async *pagesOf(path: string, params: ListParams): AsyncGenerator<IDataObject[]> {
 		const { budget } = await this.getSession();
 		const plan = new PagePlan(params.limit, PAGES_IN_FLIGHT);
-		// Pages still in flight when the scan ends (limit reached, error, consumer gone) are cancelled.
+		// Pages still in flight when the scan ends (limit reached, error, consumer gone) are cancelled,
+		// and all of them when the execution is stopped.
 		const scan = new AbortController();
+		const stop = () => scan.abort();
+		const execution = this.executionSignal();
+		if (execution?.aborted) scan.abort();
+		execution?.addEventListener('abort', stop, { once: true });
 		const inFlight = new Map<PageRequest, Promise<PageOutcome>>();
 		const context = this.errorContext('GET', path, params.itemIndex);
 		let withdraw = () => {};
@@ -177,6 +182,7 @@ export class AgentPlatformClient {
 				for (const items of accepted.ready) yield items;
 			}
 		} finally {
+			execution?.removeEventListener('abort', stop);
 			scan.abort();
 			withdraw();
 		}
@@ -255,9 +261,8 @@ export class AgentPlatformClient {
 				description: 'An ID or path would have moved the request off the API\'s own paths. Check the ID or the expression that produces it.',
 			});
 		}
-		const executionSignal = this.executionSignal();
-		const signals = [executionSignal, request.signal].filter((s): s is AbortSignal => s !== undefined);
-		const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+		// A list's pages carry the scan's signal, which follows the execution's (see pagesOf).
+		const signal = request.signal ?? this.executionSignal();
 		const startedAt = Date.now();
 		let firstRefusedAt: number | undefined;
 		let refusals = 0;

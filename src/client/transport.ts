@@ -175,9 +175,31 @@ async function readBounded(body: Readable): Promise<string | undefined> {
 	return Buffer.concat(chunks, size).toString('utf8');
 }
 
+/**
+ * One signal for one attempt: aborts at the deadline or when `outer` (the execution's Stop) does.
+ * Built by hand rather than with AbortSignal.any, which keeps a reference from the long-lived outer
+ * signal for every request on some Node versions; `done` removes the listeners.
+ */
+function attemptSignal(deadlineMs: number, outer?: AbortSignal): { signal: AbortSignal; deadline: AbortSignal; done: () => void } {
+	const deadline = AbortSignal.timeout(deadlineMs);
+	if (!outer) return { signal: deadline, deadline, done: () => {} };
+	const controller = new AbortController();
+	const abort = () => controller.abort();
+	if (outer.aborted) controller.abort();
+	outer.addEventListener('abort', abort, { once: true });
+	deadline.addEventListener('abort', abort, { once: true });
+	return {
+		signal: controller.signal,
+		deadline,
+		done: () => {
+			outer.removeEventListener('abort', abort);
+			deadline.removeEventListener('abort', abort);
+		},
+	};
+}
+
 export async function send(ctx: ClientContext, request: RawRequest): Promise<RawResponse> {
-	const deadline = AbortSignal.timeout(request.deadlineMs);
-	const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+	const { signal, deadline, done } = attemptSignal(request.deadlineMs, request.signal);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: request.url,
@@ -215,5 +237,7 @@ export async function send(ctx: ClientContext, request: RawRequest): Promise<Raw
 		return { status: response.statusCode, headers: response.headers ?? {}, text };
 	} catch (error) {
 		return await Promise.reject(error instanceof TransportFailure ? error : failed(error));
+	} finally {
+		done();
 	}
 }
