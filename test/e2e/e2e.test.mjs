@@ -115,7 +115,7 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 		const description = nonce();
 		const { execution, outputs } = await n8n.runChain('e2e agents', [
 			{ name: 'Get many agents', parameters: { resource: 'agent', operation: 'getMany', returnAll: true } },
-			{ name: 'Get agent', parameters: { resource: 'agent', operation: 'get', agentId: byId('dep_support01') } },
+			{ name: 'Get agent', parameters: { resource: 'agent', operation: 'get', agentId: byId('dep_support01'), output: 'raw' } },
 			{ name: 'Update agent', parameters: { resource: 'agent', operation: 'update', agentId: byId('dep_ops03'), updateFields: { description } } },
 		]);
 		assert.equal(execution.status, 'success');
@@ -131,8 +131,8 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 		const { execution, outputs } = await n8n.runChain('e2e memory facts', [
 			{ name: 'Create fact', parameters: { resource: 'memoryFact', operation: 'create', agentId: byId('dep_support01'), content, additionalFields: { tier: 'L1', scope: 'agent' } } },
 			{ name: 'Promote fact', parameters: { resource: 'memoryFact', operation: 'promote', factId: byId(created), promoteTo: { tier: 'L3', scope: 'team' } } },
-			{ name: 'Get fact', parameters: { resource: 'memoryFact', operation: 'get', factId: byId(created) } },
-			{ name: 'Search facts', parameters: { resource: 'memoryFact', operation: 'getMany', returnAll: true, simplify: false, filters: { text: content } } },
+			{ name: 'Get fact', parameters: { resource: 'memoryFact', operation: 'get', factId: byId(created), output: 'raw' } },
+			{ name: 'Search facts', parameters: { resource: 'memoryFact', operation: 'getMany', returnAll: true, output: 'raw', filters: { text: content } } },
 			{ name: 'Delete fact', parameters: { resource: 'memoryFact', operation: 'delete', factId: byId('fact_0002') } },
 		]);
 		assert.equal(execution.status, 'success');
@@ -150,9 +150,9 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 		const content = `# Products\n\nUpdated by ${nonce()}`;
 		const before = (await sandbox.api('/knowledge/documents/doc_products_services')).data;
 		const { execution, outputs } = await n8n.runChain('e2e knowledge', [
-			{ name: 'Get many documents', parameters: { resource: 'knowledgeDocument', operation: 'getMany', returnAll: true, simplify: false } },
+			{ name: 'Get many documents', parameters: { resource: 'knowledgeDocument', operation: 'getMany', returnAll: true, output: 'raw' } },
 			{ name: 'Update document', parameters: { resource: 'knowledgeDocument', operation: 'update', documentId: byId('doc_products_services'), updateFields: { content } } },
-			{ name: 'Get document', parameters: { resource: 'knowledgeDocument', operation: 'get', documentId: byId('doc_products_services') } },
+			{ name: 'Get document', parameters: { resource: 'knowledgeDocument', operation: 'get', documentId: byId('doc_products_services'), output: 'raw' } },
 		]);
 		assert.equal(execution.status, 'success');
 		assert.deepEqual(ids(outputs['Get many documents']), ids(await sandbox.all('/knowledge/documents')));
@@ -167,7 +167,7 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 		const email = `${nonce()}@acme.example`;
 		const team = "={{ $('Create team').item.json.id }}";
 		const { execution, outputs } = await n8n.runChain('e2e organization', [
-			{ name: 'Get organization', parameters: { resource: 'organization', operation: 'get' } },
+			{ name: 'Get organization', parameters: { resource: 'organization', operation: 'get', output: 'raw' } },
 			{ name: 'Create team', parameters: { resource: 'team', operation: 'create', name: teamName, additionalFields: { description: 'made by e2e' } } },
 			{ name: 'Add member', parameters: { resource: 'member', operation: 'add', email, additionalFields: { name: 'E2E Person', role: 'member', teamId: byId(team) } } },
 			{ name: 'Members of the team', parameters: { resource: 'member', operation: 'getMany', returnAll: true, filters: { teamId: byId(team) } } },
@@ -208,7 +208,7 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 		const sub = "={{ $('Create subscription').item.json.id }}";
 		const { execution, outputs } = await n8n.runChain('e2e webhook subscriptions', [
 			{ name: 'Create subscription', parameters: { resource: 'webhookSubscription', operation: 'create', url: 'http://127.0.0.1:9/e2e-nowhere', events: ['memory.fact_created'], additionalFields: { description } } },
-			{ name: 'Get subscription', parameters: { resource: 'webhookSubscription', operation: 'get', webhookId: byId(sub) } },
+			{ name: 'Get subscription', parameters: { resource: 'webhookSubscription', operation: 'get', webhookId: byId(sub), output: 'raw' } },
 			{ name: 'Add an event', parameters: { resource: 'webhookSubscription', operation: 'update', webhookId: byId(sub), updateFields: { events: ['memory.fact_created', 'agent.status_changed'] } } },
 			{ name: 'List subscriptions', parameters: { resource: 'webhookSubscription', operation: 'getMany', returnAll: true } },
 			{ name: 'Delete subscription', parameters: { resource: 'webhookSubscription', operation: 'delete', webhookId: byId(sub) } },

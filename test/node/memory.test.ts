@@ -39,7 +39,7 @@ describe('Memory Fact', () => {
 		expect(path).toContain('agent_id=dep_sales02');
 		expect(path).toContain('tier=L3');
 
-		const text = await runNode(sb, { resource: 'memoryFact', operation: 'getMany', returnAll: true, simplify: false, filters: { text: 'refund' } });
+		const text = await runNode(sb, { resource: 'memoryFact', operation: 'getMany', returnAll: true, output: 'raw', filters: { text: 'refund' } });
 		expect(text.json.length).toBeGreaterThan(0);
 		expect(text.json.every((f) => String(f.content).includes('refund'))).toBe(true);
 		expect(text.json[0]).toHaveProperty('source');
