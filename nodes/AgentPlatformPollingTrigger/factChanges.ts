@@ -24,7 +24,7 @@ import { type AgentPlatformClient, FIRST_PAGE_REQUEST } from '../../src/client';
 import { FACT_TIME_FIELDS, FILTER_QUERY } from '../../src/vocabulary';
 import { compact } from '../AgentPlatform/helpers/parameters';
 import { factEvent, type PolledEvent } from './events';
-import { anchorCount, nextPage } from './factPages';
+import { anchorCount, nextPage, type PageStep } from './factPages';
 import type { PollSettings } from './settings';
 import type { FactScan, FactStream, PollState, Seen } from './state';
 
@@ -114,6 +114,55 @@ export interface FactPollLimits {
 }
 
 /**
+ * Applies one page to the scan, whole: the changes it reports (new keys at or after the cursor;
+ * none during the baseline), the scan's new position and, at the end of the list, the new cursor.
+ */
+function applyPage(node: INode, stream: FactStream, scan: FactScan, step: PageStep, tracked: Tracked[]): PolledEvent[] {
+	checkFields(node, step.fresh, tracked);
+	const cursor = stream.cursor;
+	const trustedUntil = Date.now() + FUTURE_TOLERANCE_MS;
+	const added: Seen = {};
+	const events: PolledEvent[] = [];
+	let newest = scan.newest;
+	for (const fact of step.fresh) {
+		if (typeof fact.id !== 'string') continue;
+		for (const { event, field, key } of tracked) {
+			const at = timeOf(fact[field]);
+			if (at === undefined) continue;
+			if (at <= trustedUntil) newest = Math.max(newest, at);
+			const id = key(fact.id, at);
+			if (cursor && at < cursor.since) continue;
+			if (cursor?.seen[id] !== undefined || scan.found[id] !== undefined || added[id] !== undefined) continue;
+			added[id] = at;
+			if (cursor) events.push(factEvent(event, fact, at));
+		}
+	}
+
+	const pageSize = step.pageSize || stream.pageSize;
+	const bounded = boundSeen({ ...scan.found, ...added }, scan.floor + 1);
+	const pages = scan.pages + 1;
+	const maxPages = Math.max(scan.maxPages, 2 * Math.ceil(step.total / perPage(pageSize)) + 10);
+	const endless = !step.done && pages >= maxPages;
+	stream.pageSize = pageSize;
+	stream.scan = {
+		...scan,
+		offset: step.offset,
+		anchors: step.anchors,
+		newest,
+		found: bounded.seen,
+		floor: bounded.since - 1,
+		gaps: scan.gaps || step.lost || endless,
+		pages,
+		maxPages,
+	};
+	if (step.done || endless) finishScan(stream, Date.now());
+	return events;
+}
+
+/** New items one request brings, once the page size is known (a guess before). */
+const perPage = (pageSize: number) => Math.max(1, (pageSize || FIRST_PAGE_REQUEST) - anchorCount(pageSize || FIRST_PAGE_REQUEST));
+
+/**
  * Continues the current scan (or starts one) until it ends, the time budget is spent or enough
  * events were found. Each page is applied whole; an error leaves the state after the last whole
  * page and is thrown after the events found so far were added to `events`.
@@ -129,56 +178,23 @@ export async function pollFacts(
 	const stream = (state.facts ??= { pageSize: 0 });
 	const tracked = TRACKED.filter((t) => settings.events.has(t.event));
 	const qs = compact({ [FILTER_QUERY.agentId]: settings.agentId, [FILTER_QUERY.tier]: settings.tier, [FILTER_QUERY.scope]: settings.scope });
-	let scan: FactScan = stream.scan ?? newScan(Date.now());
 	let found = limits.eventsSoFar;
-	for (;;) {
-		const step = await nextPage(client, qs, scan, stream.pageSize);
-		checkFields(node, step.fresh, tracked);
-
-		// Work out the page in full before changing anything.
-		const cursor = stream.cursor;
-		const trustedUntil = Date.now() + FUTURE_TOLERANCE_MS;
-		const added: Seen = {};
-		const pageEvents: PolledEvent[] = [];
-		let newest = scan.newest;
-		for (const fact of step.fresh) {
-			if (typeof fact.id !== 'string') continue;
-			for (const { event, field, key } of tracked) {
-				const at = timeOf(fact[field]);
-				if (at === undefined) continue;
-				if (at <= trustedUntil) newest = Math.max(newest, at);
-				const id = key(fact.id, at);
-				if (cursor && at < cursor.since) continue;
-				if (cursor?.seen[id] !== undefined || scan.found[id] !== undefined || added[id] !== undefined) continue;
-				added[id] = at;
-				if (cursor) pageEvents.push(factEvent(event, fact, at));
-			}
+	// The pages still to read are announced to the key's rate budget, which spreads them with
+	// everything else on the key instead of letting the scan spend the window in one burst.
+	let release = () => {};
+	try {
+		for (let scan = stream.scan ?? newScan(Date.now()); ; ) {
+			const step = await nextPage(client, qs, scan, stream.pageSize);
+			const pageEvents = applyPage(node, stream, scan, step, tracked);
+			events.push(...pageEvents);
+			found += pageEvents.length;
+			if (!stream.scan) return; // the scan reached the end of the list
+			if (Date.now() >= limits.deadline || found >= MAX_EVENTS_PER_POLL) return;
+			scan = stream.scan;
+			release();
+			release = await client.expect(Math.ceil(Math.max(0, step.total - step.offset) / perPage(stream.pageSize)));
 		}
-
-		const pageSize = step.pageSize || stream.pageSize;
-		const perPage = Math.max(1, (pageSize || FIRST_PAGE_REQUEST) - anchorCount(pageSize || FIRST_PAGE_REQUEST));
-		const bounded = boundSeen({ ...scan.found, ...added }, scan.floor + 1);
-		stream.pageSize = pageSize;
-		scan = stream.scan = {
-			...scan,
-			offset: step.offset,
-			anchors: step.anchors,
-			newest,
-			found: bounded.seen,
-			floor: bounded.since - 1,
-			gaps: scan.gaps || step.lost,
-			pages: scan.pages + 1,
-			maxPages: Math.max(scan.maxPages, 2 * Math.ceil(step.total / perPage) + 10),
-		};
-		events.push(...pageEvents);
-		found += pageEvents.length;
-
-		const endless = !step.done && scan.pages >= scan.maxPages;
-		if (endless) scan.gaps = true;
-		if (step.done || endless) {
-			finishScan(stream, Date.now());
-			return;
-		}
-		if (Date.now() >= limits.deadline || found >= MAX_EVENTS_PER_POLL) return;
+	} finally {
+		release();
 	}
 }
