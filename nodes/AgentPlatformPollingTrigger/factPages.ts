@@ -31,8 +31,11 @@ export interface PageStep {
 	total: number;
 }
 
-/** Anchors per page: enough to survive a few deletions between two requests, few enough to cost little. */
-export const anchorCount = (pageSize: number) => (pageSize < 2 ? 0 : Math.min(10, Math.max(1, Math.floor(pageSize / 4))));
+/**
+ * Anchors per page: the overlap of consecutive requests, so a few deletions between two requests
+ * cost nothing (more cost one request back). 5 of 100 items: 5% more requests.
+ */
+export const anchorCount = (pageSize: number) => (pageSize < 2 ? 0 : Math.min(5, Math.max(1, Math.floor(pageSize / 20))));
 
 const lastAnchorIndex = (items: IDataObject[], anchors: string[]) => {
 	const set = new Set(anchors);
