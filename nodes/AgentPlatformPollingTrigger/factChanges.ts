@@ -21,11 +21,10 @@
  */
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import { type AgentPlatformClient, FIRST_PAGE_REQUEST } from '../../src/client';
-import { FACT_TIME_FIELDS, FILTER_QUERY } from '../../src/vocabulary';
-import { compact } from '../AgentPlatform/helpers/parameters';
+import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { factEvent, type PolledEvent } from './events';
 import { anchorCount, nextPage, type PageStep } from './factPages';
-import type { PollSettings } from './settings';
+import { factQuery, type PollSettings } from './settings';
 import type { FactScan, FactStream, PollState, Seen } from './state';
 
 /** Keys remembered at most (about 40 bytes each in static data). */
@@ -177,7 +176,7 @@ export async function pollFacts(
 ): Promise<void> {
 	const stream = (state.facts ??= { pageSize: 0 });
 	const tracked = TRACKED.filter((t) => settings.events.has(t.event));
-	const qs = compact({ [FILTER_QUERY.agentId]: settings.agentId, [FILTER_QUERY.tier]: settings.tier, [FILTER_QUERY.scope]: settings.scope });
+	const qs = factQuery(settings);
 	let found = limits.eventsSoFar;
 	// The pages still to read are announced to the key's rate budget, which spreads them with
 	// everything else on the key instead of letting the scan spend the window in one burst.

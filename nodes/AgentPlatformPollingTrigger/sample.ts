@@ -5,11 +5,10 @@
  */
 import { NodeApiError, NodeOperationError, type IDataObject, type INode, type INodeExecutionData } from 'n8n-workflow';
 import type { AgentPlatformClient } from '../../src/client';
-import { AGENT_STATUS, FACT_TIME_FIELDS, FILTER_QUERY } from '../../src/vocabulary';
-import { compact } from '../AgentPlatform/helpers/parameters';
+import { AGENT_STATUS, FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { readAgents } from './agents';
 import { factEvent, provisionedEvent, statusChangedEvent, toItems, type PolledEvent } from './events';
-import type { PollSettings } from './settings';
+import { factQuery, type PollSettings } from './settings';
 
 const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : NaN);
 
@@ -51,7 +50,7 @@ export async function sampleEvent(node: INode, client: AgentPlatformClient, sett
 	}
 
 	if (events.has('memory.fact_created') || events.has('memory.fact_promoted')) {
-		const qs = compact({ [FILTER_QUERY.agentId]: settings.agentId, [FILTER_QUERY.tier]: settings.tier, [FILTER_QUERY.scope]: settings.scope });
+		const qs = factQuery(settings);
 		let created: IDataObject | undefined;
 		let promoted: IDataObject | undefined;
 		const later = (a: IDataObject | undefined, b: IDataObject, field: string) => (a === undefined || timeOf(b[field]) > timeOf(a[field]) ? b : a);

@@ -4,9 +4,9 @@
  * describes something else, so a new baseline is taken instead of reporting false changes.
  */
 import { createHash } from 'node:crypto';
-import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
-import { ALL_EVENTS, EVENT_TYPES, type EventType } from '../../src/vocabulary';
-import { agentFilter } from '../AgentPlatform/helpers/parameters';
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import { ALL_EVENTS, EVENT_TYPES, type EventType, FILTER_QUERY } from '../../src/vocabulary';
+import { agentFilter, compact } from '../AgentPlatform/helpers/parameters';
 import type { FactFilters } from '../AgentPlatform/actions/memoryFact/shared';
 
 /** The events a list can reveal; all four of the webhook events. */
@@ -23,6 +23,9 @@ export interface PollSettings {
 
 export const wantsAgents = (s: PollSettings) => s.events.has('agent.status_changed') || s.events.has('deployment.provisioned');
 export const wantsFacts = (s: PollSettings) => s.events.has('memory.fact_created') || s.events.has('memory.fact_promoted');
+
+/** The filters as the fact list's query: the API does the filtering, so a scan reads only what matches. */
+export const factQuery = (s: PollSettings): IDataObject => compact({ [FILTER_QUERY.agentId]: s.agentId, [FILTER_QUERY.tier]: s.tier, [FILTER_QUERY.scope]: s.scope });
 
 function optionalText(ctx: IPollFunctions, value: unknown, label: string): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;

@@ -41,6 +41,29 @@ function onFactPage(n: number, after: () => void | Promise<void>): () => void {
 	return () => (sb.app.handle = original);
 }
 
+/** Answers the memory-fact page requests `failing` picks (1 = the first) with a 403, which the client does not retry. */
+function failFactPages(failing: (n: number) => boolean): () => void {
+	const original = sb.app.handle.bind(sb.app);
+	let seen = 0;
+	sb.app.handle = async (req: SandboxRequest): Promise<SandboxResponse> => {
+		if (req.method === 'GET' && req.url.startsWith('/v1/memory/facts?') && failing(++seen)) {
+			return { status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'forbidden', message: 'Injected failure', status: 403 } }) };
+		}
+		return await original(req);
+	};
+	return () => (sb.app.handle = original);
+}
+
+/** A fresh sandbox serving five facts a page, and a trigger on promotions past its baseline. */
+async function watchPromotionsOnSmallPages() {
+	await sb.close();
+	sb = await startSandbox({ plan: 'enterprise', maxPageSize: 5 });
+	const wf = pollingWorkflow(sb, { events: ['memory.fact_promoted'], filters: {} });
+	wf.activate();
+	await wf.poll();
+	return wf;
+}
+
 describe('polling trigger: changes become items', () => {
 	test('the first poll records a baseline and starts nothing; each change then starts one item, in the webhook shape', async () => {
 		const wf = pollingWorkflow(sb, ALL);
@@ -168,11 +191,7 @@ describe('polling trigger: state', () => {
 
 describe('polling trigger: lists that move, polls that fail', () => {
 	test('facts deleted behind the scan shift the pages; the fact that crossed a page boundary is still seen', async () => {
-		await sb.close();
-		sb = await startSandbox({ plan: 'enterprise', maxPageSize: 5 });
-		const wf = pollingWorkflow(sb, { events: ['memory.fact_promoted'], filters: {} });
-		wf.activate();
-		await wf.poll();
+		const wf = await watchPromotionsOnSmallPages();
 		// While the next scan reads, delete two facts it has read and promote the one that then
 		// moves across the page boundary (an offset-only scan would skip it).
 		const restore = onFactPage(1, async () => {
@@ -187,11 +206,7 @@ describe('polling trigger: lists that move, polls that fail', () => {
 	});
 
 	test('when the scan loses its place (its anchors deleted too), the cursor stays and the next scan catches up, once', async () => {
-		await sb.close();
-		sb = await startSandbox({ plan: 'enterprise', maxPageSize: 5 });
-		const wf = pollingWorkflow(sb, { events: ['memory.fact_promoted'], filters: {} });
-		wf.activate();
-		await wf.poll();
+		const wf = await watchPromotionsOnSmallPages();
 		// Promoted ten minutes ago (after the last scan, say with a 15-minute poll interval): older
 		// than the newest change the next scan will see by more than its overlap.
 		await api(sb, 'POST', '/memory/facts/fact_0006/promote', { scope: 'company' });
@@ -210,24 +225,13 @@ describe('polling trigger: lists that move, polls that fail', () => {
 	});
 
 	test('a poll that fails half-way hands over what it found, keeps its place, and the next poll goes on without repeats', async () => {
-		await sb.close();
-		sb = await startSandbox({ plan: 'enterprise', maxPageSize: 5 });
-		const wf = pollingWorkflow(sb, { events: ['memory.fact_promoted'], filters: {} });
-		wf.activate();
-		await wf.poll();
+		const wf = await watchPromotionsOnSmallPages();
 		await api(sb, 'POST', '/memory/facts/fact_0001/promote', { tier: 'L4' });
 		await api(sb, 'POST', '/memory/facts/fact_0011/promote', { tier: 'L4' });
-		// The third page request of the next scan fails (a 403, which is not retried).
-		const original = sb.app.handle.bind(sb.app);
-		let pages = 0;
-		sb.app.handle = async (req) => {
-			if (req.method === 'GET' && req.url.startsWith('/v1/memory/facts?') && ++pages === 3) {
-				return { status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'forbidden', message: 'Injected failure', status: 403 } }) };
-			}
-			return await original(req);
-		};
+		// The third page request of the next scan fails.
+		const restore = failFactPages((n) => n === 3);
 		const partial = await wf.poll();
-		sb.app.handle = original;
+		restore();
 		expect(summary(partial)).toEqual(['memory.fact_promoted fact_0001']);
 		const rest = await wf.poll();
 		expect(summary(rest)).toEqual(['memory.fact_promoted fact_0011']);
@@ -239,13 +243,9 @@ describe('polling trigger: lists that move, polls that fail', () => {
 		wf.activate();
 		await wf.poll();
 		const fact = await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: 'after an outage' });
-		const original = sb.app.handle.bind(sb.app);
-		sb.app.handle = async (req) =>
-			req.url.startsWith('/v1/memory/facts?')
-				? { status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'forbidden', message: 'Injected failure', status: 403 } }) }
-				: await original(req);
+		const restore = failFactPages(() => true);
 		await expect(wf.poll()).rejects.toThrow('Injected failure');
-		sb.app.handle = original;
+		restore();
 		expect(summary(await wf.poll())).toEqual([`memory.fact_created ${String(fact.id)}`]);
 	});
 });
