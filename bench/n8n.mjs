@@ -61,7 +61,7 @@ try {
 		name: 'Agent Platform',
 		type: 'n8n-nodes-agent-platform.agentPlatform',
 		typeVersion: 1,
-		parameters: { resource: 'memoryFact', operation: 'getMany', returnAll: true, simplify: false },
+		parameters: { resource: 'memoryFact', operation: 'getMany', returnAll: true, output: 'raw' },
 		credentials: cred,
 	});
 	const httpNode = (pagination, extra = {}) => ({

@@ -584,7 +584,11 @@ writeFileSync(path.join(root, 'bench/results/latest.md'), md + '\n');
 // A quick run is a smoke test with smaller data; only the full run's figures go into the README.
 if (!quick) quoteInReadme(root, 'bench/results/latest.md', md);
 process.stdout.write(md + '\n');
-// The real-n8n part follows a full run. It is started from here, not chained in package.json,
-// so that `npm run bench -- --quick` reaches this script (npm appends arguments to the last command).
-if (!quick) execFileSync(process.execPath, [path.join(root, 'bench/n8n.mjs')], { stdio: 'inherit' });
+// The real-n8n part and the polling trigger's follow a full run. They are started from here, not
+// chained in package.json, so that `npm run bench -- --quick` reaches this script (npm appends
+// arguments to the last command).
+if (!quick) {
+	execFileSync(process.execPath, [path.join(root, 'bench/n8n.mjs')], { stdio: 'inherit' });
+	execFileSync(process.execPath, [path.join(root, 'bench/polling.mjs')], { stdio: 'inherit' });
+}
 process.exit(0);

@@ -75,3 +75,15 @@ export const FILTER_QUERY = {
 	teamId: 'team_id',
 	section: 'section',
 } as const;
+
+/**
+ * Agent statuses with a meaning for the polling trigger (project's reading, like AGENT_STATUSES):
+ * an agent leaving `provisioning` has finished provisioning; `active` is online.
+ */
+export const AGENT_STATUS = { provisioning: 'provisioning', online: 'active' } as const;
+
+/**
+ * The memory-fact fields that date a change (the spec shows no fact fields; these are the
+ * sandbox's). The polling trigger tells new facts and promotions from old ones by them.
+ */
+export const FACT_TIME_FIELDS = { created: 'created_at', promoted: 'promoted_at' } as const;

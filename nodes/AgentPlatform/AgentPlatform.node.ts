@@ -38,7 +38,12 @@ export class AgentPlatform implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Agent', value: 'agent', description: 'A deployed agent (ID dep_...)' },
-					{ name: 'API Request', value: 'apiRequest', description: 'Any endpoint, with the same authentication and limits' },
+					{
+						name: 'API Request (Paced, Paginated)',
+						value: 'apiRequest',
+						description:
+							"Any endpoint under the Base URL, paced by the key's rate limit, retried and paginated; the key is sent only to the API. n8n's Custom API Call opens the HTTP Request node instead, without these.",
+					},
 					{ name: 'Knowledge Document', value: 'knowledgeDocument', description: 'A Knowledge Hub document from onboarding' },
 					{ name: 'Member', value: 'member', description: 'A person in the organization' },
 					{ name: 'Memory Fact', value: 'memoryFact', description: 'A fact an agent learned, with a tier and a scope' },

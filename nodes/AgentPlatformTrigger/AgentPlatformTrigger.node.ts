@@ -4,6 +4,7 @@ import {
 	type IDataObject,
 	type IHookFunctions,
 	type INode,
+	type INodeParameterResourceLocator,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -13,12 +14,16 @@ import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { CREDENTIAL_TYPE } from '../../src/client';
 import { EVENT_HEADER, TIMESTAMP_HEADER } from '../../src/signing';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
+import { agentLocator } from '../AgentPlatform/descriptions/rlc.description';
+import { agentFilter, locatorValue } from '../AgentPlatform/helpers/parameters';
+import { searchAgents } from '../AgentPlatform/methods/listSearch';
 import { replayMemoryFor } from './replayGuard';
 import { createSubscription, removeSubscription, stored, subscriptionExists } from './subscription';
 import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from './verifyDelivery';
 
 interface TriggerOptions {
-	agentId?: string;
+	/** A locator since the filter became one; workflows saved before keep a plain `dep_` string. */
+	agentId?: INodeParameterResourceLocator | string;
 	toleranceSeconds?: number;
 	includeHeaders?: boolean;
 }
@@ -102,14 +107,10 @@ export class AgentPlatformTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
-					{
-						displayName: 'Agent ID',
-						name: 'agentId',
-						type: 'string',
-						default: '',
-						placeholder: 'dep_...',
-						description: 'Only events about this agent (dep_ ID); other events, including ones that name no agent, are acknowledged and ignored',
-					},
+					agentLocator({
+						required: false,
+						description: 'Only events about this agent; other events, including ones that name no agent, are acknowledged and ignored',
+					}),
 					{
 						displayName: 'Include Delivery Headers',
 						name: 'includeHeaders',
@@ -131,11 +132,13 @@ export class AgentPlatformTrigger implements INodeType {
 	};
 
 	// n8n may pick either node to test the credential, so both carry the test.
-	methods = { credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
+	methods = { listSearch: { searchAgents }, credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
 
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				// A mistyped agent filter would ignore every event in silence: refuse activation instead.
+				agentFilter(this.getNode(), (this.getNodeParameter('options', {}) as TriggerOptions).agentId, 'Options → Agent');
 				if (this.getNodeParameter('subscriptionMode') === 'existing') {
 					// Refuse activation now rather than answer every event with 401 later.
 					if (!(await existingSecret(this))) throw missingExistingSecret(this.getNode());
@@ -179,7 +182,8 @@ export class AgentPlatformTrigger implements INodeType {
 
 		const { event } = verdict;
 		if (!events.includes(ALL_EVENTS) && !events.includes(event.event)) return answer(200, { received: true, ignored: 'event not subscribed' });
-		if (options.agentId && agentOf(event.data as IDataObject) !== options.agentId) return answer(200, { received: true, ignored: 'other agent' });
+		const agentId = locatorValue(options.agentId);
+		if (agentId && agentOf(event.data as IDataObject) !== agentId) return answer(200, { received: true, ignored: 'other agent' });
 		// Remember the delivery until its timestamp leaves the window, not just `tolerance` from now:
 		// a sender whose clock runs ahead could otherwise replay it after the memory has expired.
 		const now = Date.now();

@@ -22,6 +22,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	ISupplyDataFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
@@ -37,7 +38,8 @@ export type ClientContext =
 	| ILoadOptionsFunctions
 	| IHookFunctions
 	| IWebhookFunctions
-	| ISupplyDataFunctions;
+	| ISupplyDataFunctions
+	| IPollFunctions;
 
 export type Headers = Record<string, string | string[] | undefined>;
 

@@ -13,7 +13,7 @@ import { CREDENTIAL_NAME, NODE_TYPES, bootAll, createCredential } from '../harne
 import { startFakeModel } from '../fake-model/server.mjs';
 import { MEMORY_NODE_TYPE, TOOL_NAME, TOOL_NODE, chatAgentWorkflow, createModelCredential, n8nHasAiNodeSdk, sendChat, sessionTag } from './chatAgent.mjs';
 import hostile from '../hostile/server.js';
-import { N8n, Sandbox, byId, chainWorkflow, eventually, outputsOf } from './helpers.mjs';
+import { N8n, Sandbox, byId, chainWorkflow, eventually, outputsOf, sleep } from './helpers.mjs';
 import { takeScreenshots } from './screenshots.mjs';
 
 /** The API's webhook signature (`sha256=` + hex HMAC-SHA256 of the raw body), written out independently of src/signing.ts on purpose: a cross-check. */
@@ -45,16 +45,17 @@ const nonce = () => `e2e-${randomUUID().slice(0, 8)}`;
 const ids = (items) => items.map((item) => item.id).sort();
 
 describe('the package in n8n', () => {
-	test('the action node, its tool variant, the trigger and the memory are registered node types', async () => {
+	test('the action node, its tool variant, the two triggers and the memory are registered node types', async () => {
 		const res = await fetch(`${stack.n8n.url}/types/nodes.json`, { headers: { cookie: stack.api.cookie } });
 		const types = (await res.json()).filter((t) => t.name.startsWith('n8n-nodes-agent-platform.'));
-		assert.deepEqual(types.map((t) => t.name).sort(), [NODE_TYPES.action, NODE_TYPES.tool, NODE_TYPES.trigger, MEMORY_NODE_TYPE].sort());
+		assert.deepEqual(types.map((t) => t.name).sort(), [...Object.values(NODE_TYPES), MEMORY_NODE_TYPE].sort());
 		const byName = Object.fromEntries(types.map((t) => [t.name, t]));
 		assert.equal(byName[NODE_TYPES.tool].outputs[0], 'ai_tool');
 		assert.deepEqual(byName[NODE_TYPES.trigger].inputs, []);
+		assert.deepEqual(byName[NODE_TYPES.pollingTrigger].inputs, []);
 		// n8n's node panel hides nodes in the "AI" category from normal search unless they are AI
 		// root nodes; the action node and trigger must stay findable (the tool variant is AI).
-		for (const name of [NODE_TYPES.action, NODE_TYPES.trigger]) assert.ok(!byName[name].codex.categories.includes('AI'), `${name} is in the AI category`);
+		for (const name of [NODE_TYPES.action, NODE_TYPES.trigger, NODE_TYPES.pollingTrigger]) assert.ok(!byName[name].codex.categories.includes('AI'), `${name} is in the AI category`);
 	});
 
 	test('n8n serves the icons of the nodes and the credential; every node shares the credential\'s brand icon', async () => {
@@ -135,7 +136,7 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 		const description = nonce();
 		const { execution, outputs } = await n8n.runChain('e2e agents', [
 			{ name: 'Get many agents', parameters: { resource: 'agent', operation: 'getMany', returnAll: true } },
-			{ name: 'Get agent', parameters: { resource: 'agent', operation: 'get', agentId: byId('dep_support01') } },
+			{ name: 'Get agent', parameters: { resource: 'agent', operation: 'get', agentId: byId('dep_support01'), output: 'raw' } },
 			{ name: 'Update agent', parameters: { resource: 'agent', operation: 'update', agentId: byId('dep_ops03'), updateFields: { description } } },
 		]);
 		assert.equal(execution.status, 'success');
@@ -151,8 +152,8 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 		const { execution, outputs } = await n8n.runChain('e2e memory facts', [
 			{ name: 'Create fact', parameters: { resource: 'memoryFact', operation: 'create', agentId: byId('dep_support01'), content, additionalFields: { tier: 'L1', scope: 'agent' } } },
 			{ name: 'Promote fact', parameters: { resource: 'memoryFact', operation: 'promote', factId: byId(created), promoteTo: { tier: 'L3', scope: 'team' } } },
-			{ name: 'Get fact', parameters: { resource: 'memoryFact', operation: 'get', factId: byId(created) } },
-			{ name: 'Search facts', parameters: { resource: 'memoryFact', operation: 'getMany', returnAll: true, simplify: false, filters: { text: content } } },
+			{ name: 'Get fact', parameters: { resource: 'memoryFact', operation: 'get', factId: byId(created), output: 'raw' } },
+			{ name: 'Search facts', parameters: { resource: 'memoryFact', operation: 'getMany', returnAll: true, output: 'raw', filters: { text: content } } },
 			{ name: 'Delete fact', parameters: { resource: 'memoryFact', operation: 'delete', factId: byId('fact_0002') } },
 		]);
 		assert.equal(execution.status, 'success');
@@ -170,9 +171,9 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 		const content = `# Products\n\nUpdated by ${nonce()}`;
 		const before = (await sandbox.api('/knowledge/documents/doc_products_services')).data;
 		const { execution, outputs } = await n8n.runChain('e2e knowledge', [
-			{ name: 'Get many documents', parameters: { resource: 'knowledgeDocument', operation: 'getMany', returnAll: true, simplify: false } },
+			{ name: 'Get many documents', parameters: { resource: 'knowledgeDocument', operation: 'getMany', returnAll: true, output: 'raw' } },
 			{ name: 'Update document', parameters: { resource: 'knowledgeDocument', operation: 'update', documentId: byId('doc_products_services'), updateFields: { content } } },
-			{ name: 'Get document', parameters: { resource: 'knowledgeDocument', operation: 'get', documentId: byId('doc_products_services') } },
+			{ name: 'Get document', parameters: { resource: 'knowledgeDocument', operation: 'get', documentId: byId('doc_products_services'), output: 'raw' } },
 		]);
 		assert.equal(execution.status, 'success');
 		assert.deepEqual(ids(outputs['Get many documents']), ids(await sandbox.all('/knowledge/documents')));
@@ -187,7 +188,7 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 		const email = `${nonce()}@acme.example`;
 		const team = "={{ $('Create team').item.json.id }}";
 		const { execution, outputs } = await n8n.runChain('e2e organization', [
-			{ name: 'Get organization', parameters: { resource: 'organization', operation: 'get' } },
+			{ name: 'Get organization', parameters: { resource: 'organization', operation: 'get', output: 'raw' } },
 			{ name: 'Create team', parameters: { resource: 'team', operation: 'create', name: teamName, additionalFields: { description: 'made by e2e' } } },
 			{ name: 'Add member', parameters: { resource: 'member', operation: 'add', email, additionalFields: { name: 'E2E Person', role: 'member', teamId: byId(team) } } },
 			{ name: 'Members of the team', parameters: { resource: 'member', operation: 'getMany', returnAll: true, filters: { teamId: byId(team) } } },
@@ -228,7 +229,7 @@ describe('a workflow per resource group: output matches the sandbox', () => {
 		const sub = "={{ $('Create subscription').item.json.id }}";
 		const { execution, outputs } = await n8n.runChain('e2e webhook subscriptions', [
 			{ name: 'Create subscription', parameters: { resource: 'webhookSubscription', operation: 'create', url: 'http://127.0.0.1:9/e2e-nowhere', events: ['memory.fact_created'], additionalFields: { description } } },
-			{ name: 'Get subscription', parameters: { resource: 'webhookSubscription', operation: 'get', webhookId: byId(sub) } },
+			{ name: 'Get subscription', parameters: { resource: 'webhookSubscription', operation: 'get', webhookId: byId(sub), output: 'raw' } },
 			{ name: 'Add an event', parameters: { resource: 'webhookSubscription', operation: 'update', webhookId: byId(sub), updateFields: { events: ['memory.fact_created', 'agent.status_changed'] } } },
 			{ name: 'List subscriptions', parameters: { resource: 'webhookSubscription', operation: 'getMany', returnAll: true } },
 			{ name: 'Delete subscription', parameters: { resource: 'webhookSubscription', operation: 'delete', webhookId: byId(sub) } },
@@ -364,6 +365,96 @@ describe('the trigger in n8n', () => {
 		const stored = (await stack.api.public('GET', `/workflows/${workflowId}`)).staticData?.['node:Agent Platform Trigger'] ?? {};
 		assert.equal(stored.subscriptionId, undefined);
 		assert.equal(stored.secret, undefined);
+	});
+});
+
+// The polling trigger on its own credential with the sandbox's read-only key: the sandbox's request
+// log then tells its polls apart from everything else. Four poll times a minute (each one a minute
+// apart, as n8n requires) keep the waits short.
+describe('the polling trigger in n8n', () => {
+	const NODE = 'Agent Platform Polling Trigger';
+	const CREDENTIAL = 'Agent Platform (read-only key)';
+	let workflowId;
+	let deactivatedAt;
+	const polls = async () => (await sandbox.admin('/requests')).filter((r) => r.key === 'readOnly');
+	const items = async () => (await n8n.executions(workflowId)).flatMap((e) => outputsOf(e)[NODE] ?? []);
+
+	test('activation polls once to record a baseline, keeps it in static data and starts nothing', async () => {
+		const credentialId = await createCredential(stack.api, stack.sandbox, { name: CREDENTIAL, apiKey: stack.sandbox.readOnlyKey });
+		const workflow = await n8n.createWorkflow({
+			name: 'e2e polling trigger',
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				{
+					id: randomUUID(),
+					name: NODE,
+					type: NODE_TYPES.pollingTrigger,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {
+						pollTimes: { item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) },
+						events: ['memory.fact_created', 'agent.status_changed'],
+						filters: {},
+					},
+					credentials: { agentPlatformApi: { id: credentialId, name: CREDENTIAL } },
+				},
+				{ id: randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0], parameters: {} },
+			],
+			connections: { [NODE]: { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] } },
+		});
+		workflowId = workflow.id;
+		const before = (await polls()).length;
+		await stack.api.public('POST', `/workflows/${workflowId}/activate`);
+		// n8n 2.x finishes an activation in the background; the baseline poll is part of it.
+		const stored = await eventually(async () => {
+			const state = (await stack.api.public('GET', `/workflows/${workflowId}`)).staticData?.[`node:${NODE}`]?.pollState;
+			return state?.facts?.cursor && state?.agents ? state : undefined;
+		}, 'the baseline in the static data');
+		assert.equal(stored.orgId, 'org_acme');
+		assert.ok((await polls()).length > before, 'activation polled the API');
+		assert.equal((await n8n.executions(workflowId)).length, 0);
+	});
+
+	test('a fact created and an agent status changed through the API start the workflow once each', { timeout: 120_000 }, async () => {
+		const fact = (await sandbox.api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_sales02', content: `Polled ${nonce()}` } })).data;
+		const agent = (await sandbox.api('/agents/dep_legacy05')).data;
+		const status = agent.status === 'maintenance' ? 'error' : 'maintenance';
+		await sandbox.api('/agents/dep_legacy05', { method: 'PATCH', body: { status } });
+		const isFact = (i) => i.event === 'memory.fact_created' && i.data?.fact?.id === fact.id;
+		const isAgent = (i) => i.event === 'agent.status_changed' && i.data?.agent_id === 'dep_legacy05';
+		await eventually(async () => {
+			const all = await items();
+			return all.some(isFact) && all.some(isAgent);
+		}, 'both changes to start the workflow', 60_000);
+		const all = await items();
+		assert.deepEqual(all.find(isFact), {
+			event: 'memory.fact_created',
+			org_id: 'org_acme',
+			timestamp: fact.created_at,
+			data: { fact },
+			poll: { seen_at: all.find(isFact).poll.seen_at, timestamp_from: 'created_at' },
+		});
+		assert.deepEqual(all.find(isAgent).data, { agent_id: 'dep_legacy05', agent_name: agent.agent_name, previous_status: agent.status, status, online: false });
+		// Two more polls after the changes were reported: neither reports them again.
+		const seenPolls = (await polls()).length;
+		await eventually(async () => (await polls()).length >= seenPolls + 2, 'two more polls', 60_000);
+		const again = await items();
+		assert.equal(again.filter(isFact).length, 1);
+		assert.equal(again.filter(isAgent).length, 1);
+		for (const execution of await n8n.executions(workflowId)) {
+			assert.ok(!JSON.stringify(execution).includes(stack.sandbox.readOnlyKey), `the API key is in execution ${execution.id}`);
+		}
+	});
+
+	test('deactivation stops the polls', { timeout: 60_000 }, async () => {
+		await stack.api.public('POST', `/workflows/${workflowId}/deactivate`);
+		deactivatedAt = Date.now();
+		// n8n 2.x deactivates in the background, and a poll under way may still finish; after that,
+		// more than a whole poll interval passes in silence.
+		await sleep(5_000);
+		const settled = (await polls()).length;
+		await sleep(20_000);
+		assert.equal((await polls()).length, settled, `polls after deactivation at ${new Date(deactivatedAt).toISOString()}`);
 	});
 });
 

@@ -44,6 +44,32 @@ function showcase(credentialId) {
 	};
 }
 
+/** The polling trigger watching one agent's durable facts, then a No Operation node. */
+function pollingShowcase(credentialId) {
+	const name = 'New durable facts (polling)';
+	return {
+		name: 'Screenshot: polling trigger',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'c0ffee00-0000-4000-8000-000000000002',
+				name,
+				type: NODE_TYPES.pollingTrigger,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyX', value: 5, unit: 'minutes' }] },
+					events: ['memory.fact_created', 'memory.fact_promoted'],
+					filters: { agentId: { __rl: true, mode: 'list', value: 'dep_sales02', cachedResultName: 'Sales Assistant' }, tier: 'L3' },
+				},
+				credentials: { agentPlatformApi: { id: credentialId, name: CREDENTIAL_NAME } },
+			},
+			{ id: randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0], parameters: {} },
+		],
+		connections: { [name]: { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] } },
+	};
+}
+
 export async function takeScreenshots(stack) {
 	if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
 	mkdirSync(outDir, { recursive: true });
@@ -51,6 +77,7 @@ export async function takeScreenshots(stack) {
 	// Pictures of the seed data, not of whatever the tests before changed.
 	if (stack.sandbox) await fetch(`${stack.sandbox.adminUrl}/reset`, { method: 'POST' });
 	const wf = await api.public('POST', '/workflows', showcase(stack.credentialId));
+	const polling = await api.public('POST', '/workflows', pollingShowcase(stack.credentialId));
 	const trigger = stack.workflows.find((w) => w.file === 'notify-on-promoted-fact.json');
 	const agent = stack.workflows.find((w) => w.file === 'ai-agent-with-agent-platform-tool.json');
 	const memoryAgent = stack.workflows.find((w) => w.file === 'chat-agent-with-platform-memory.json');
@@ -112,7 +139,16 @@ export async function takeScreenshots(stack) {
 		await shot('trigger-node');
 		await dismiss();
 
-		// 4. The node as an AI agent tool.
+		// 4. The polling trigger after Fetch Test Event: its parameters and the sample event.
+		await openWorkflow(polling.id);
+		await page.locator('[data-test-id="execute-workflow-button"]').click({ force: true });
+		await page.getByText(/workflow executed successfully/i).first().waitFor();
+		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'New durable facts' }).dblclick({ force: true });
+		await page.locator('[data-test-id="ndv"]').first().waitFor();
+		await shot('polling-trigger-node');
+		await dismiss();
+
+		// 5. The node as an AI agent tool.
 		await openWorkflow(agent.id);
 		await shot('ai-agent-tool-workflow');
 		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Agent Platform' }).last().dblclick({ force: true });
@@ -130,6 +166,7 @@ export async function takeScreenshots(stack) {
 	} finally {
 		await browser.close();
 		await api.public('DELETE', `/workflows/${wf.id}`).catch(() => undefined);
+		await api.public('DELETE', `/workflows/${polling.id}`).catch(() => undefined);
 	}
 }
 

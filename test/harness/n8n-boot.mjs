@@ -23,6 +23,7 @@ export const NODE_TYPES = {
 	action: `${PKG}.agentPlatform`,
 	tool: `${PKG}.agentPlatformTool`,
 	trigger: `${PKG}.agentPlatformTrigger`,
+	pollingTrigger: `${PKG}.agentPlatformPollingTrigger`,
 };
 export const CREDENTIAL_TYPE = 'agentPlatformApi';
 export const CREDENTIAL_NAME = 'Agent Platform (sandbox)';

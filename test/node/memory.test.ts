@@ -43,7 +43,7 @@ describe('Memory Fact', () => {
 
 		const withRefund = facts.filter((f) => f.content.includes('refund')).map((f) => f.id);
 		expect(withRefund.length).toBeGreaterThan(1);
-		const text = await runNode(sb, { resource: 'memoryFact', operation: 'getMany', returnAll: true, simplify: false, filters: { text: 'refund' } });
+		const text = await runNode(sb, { resource: 'memoryFact', operation: 'getMany', returnAll: true, output: 'raw', filters: { text: 'refund' } });
 		expect(text.json.map((f) => f.id)).toEqual(withRefund);
 		expect(text.json.every((f) => typeof f.source === 'object' && f.source !== null)).toBe(true);
 	});

@@ -105,7 +105,7 @@ async function finishedExecutions(workflowId, expected) {
 describe('the action node on workers', () => {
 	test('production executions run on the workers, spread over both, every one succeeding', async () => {
 		const CALLS = 120;
-		const workflow = await webhookWorkflow('queue: list facts', { resource: 'memoryFact', operation: 'getMany', returnAll: false, limit: 20, simplify: true });
+		const workflow = await webhookWorkflow('queue: list facts', { resource: 'memoryFact', operation: 'getMany', returnAll: false, limit: 20, output: 'simple' });
 		const started = performance.now();
 		const answers = await callMany(workflow.url, CALLS, 20);
 		const seconds = (performance.now() - started) / 1000;
@@ -124,7 +124,7 @@ describe('one API key shared by many executions on several workers', () => {
 		const LIMIT = 60;
 		const WINDOW_MS = 10_000;
 		const CALLS = 30;
-		const workflow = await webhookWorkflow('queue: all facts', { resource: 'memoryFact', operation: 'getMany', returnAll: true, simplify: true });
+		const workflow = await webhookWorkflow('queue: all facts', { resource: 'memoryFact', operation: 'getMany', returnAll: true, output: 'simple' });
 		// A small plan with a short window, fresh: 30 executions × 4 pages = 120 requests, two windows' worth.
 		await sandbox.admin('/rate-limit', { method: 'PUT', body: { limit: LIMIT, windowMs: WINDOW_MS } });
 		const logged = (await sandbox.admin('/requests')).length;

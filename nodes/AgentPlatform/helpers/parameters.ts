@@ -1,7 +1,8 @@
 /**
  * Reading parameters with validation that names the parameter and the item, before any request.
  */
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INode } from 'n8n-workflow';
+import { ID_PREFIX } from '../../../src/vocabulary';
 
 /** What reading a parameter needs: an action node's context or a sub-node's supply-data context. */
 type ParameterContext = Pick<IExecuteFunctions, 'getNodeParameter' | 'getNode'>;
@@ -82,11 +83,24 @@ export function getRequiredString(ctx: IExecuteFunctions, name: string, itemInde
  * `extractValue` only unwraps top-level locators.
  */
 export function locatorValue(value: unknown): string | undefined {
-	if (value !== null && typeof value === 'object' && '__rl' in value) {
-		const inner = (value as { value?: unknown }).value;
-		return inner === undefined || inner === null || inner === '' ? undefined : String(inner).trim();
+	const inner = value !== null && typeof value === 'object' && '__rl' in value ? (value as { value?: unknown }).value : value;
+	const text = inner === undefined || inner === null ? '' : String(inner).trim();
+	return text === '' ? undefined : text;
+}
+
+/**
+ * An optional agent filter (a locator in a collection, or a plain ID saved before it was one):
+ * undefined when empty, refused when it is not a `dep_` ID. `label` names the parameter.
+ */
+export function agentFilter(node: INode, value: unknown, label: string, itemIndex?: number): string | undefined {
+	const agentId = locatorValue(value);
+	if (agentId !== undefined && !agentId.startsWith(ID_PREFIX.agent)) {
+		throw new NodeOperationError(node, `The parameter "${label}" must start with "${ID_PREFIX.agent}", got "${agentId}"`, {
+			itemIndex,
+			description: 'Choose the agent from the list, or enter its ID (it starts with dep_).',
+		});
 	}
-	return value === undefined || value === null || value === '' ? undefined : String(value).trim();
+	return agentId;
 }
 
 /** An update with nothing to change is refused before any request; `fields` names what can be set. */

@@ -1,10 +1,10 @@
 /**
  * Real n8n-core contexts for the parts of a node that run outside an execution: list search and
  * load options (LoadOptionsContext), webhook lifecycle (HookContext), incoming webhooks
- * (WebhookContext), credential tests (CredentialTestContext). Each is n8n-core's own class; the
- * first three over a one-node workflow.
+ * (WebhookContext), polls of a polling trigger (PollContext), credential tests
+ * (CredentialTestContext). Each is n8n-core's own class; all but the last over a one-node workflow.
  */
-import { CredentialTestContext, HookContext, LoadOptionsContext, WebhookContext } from 'n8n-core';
+import { CredentialTestContext, HookContext, LoadOptionsContext, PollContext, WebhookContext } from 'n8n-core';
 import {
 	Workflow,
 	type IDataObject,
@@ -86,6 +86,24 @@ export function webhookContext(
 	(additionalData as unknown as IDataObject).httpResponse = options.response ?? {};
 	const webhookData = defaultWebhook(workflow, node, additionalData);
 	return new WebhookContext(workflow, node, additionalData, options.mode ?? 'webhook', webhookData, [], null);
+}
+
+/**
+ * The PollContext n8n makes when it activates a polling trigger (one per activation, used for
+ * every tick), over `workflow` so that static data lives on as it does in n8n between polls.
+ * `budgetMs` is what n8n 2.x offers as `getPollBudgetMs()`.
+ */
+export function pollContext(
+	workflow: Workflow,
+	node: INode,
+	options: { credentials: ContextOptions['credentials']; mode?: WorkflowExecuteMode; activation?: WorkflowActivateMode; budgetMs?: number },
+): PollContext {
+	const additionalData = buildAdditionalData(options.credentials);
+	const fail = () => {
+		throw new Error('a poll hands its items back as its result in these tests, not through __emit');
+	};
+	const budget = options.budgetMs === undefined ? undefined : () => options.budgetMs as number;
+	return new PollContext(workflow, node, additionalData, options.mode ?? 'trigger', options.activation ?? 'activate', fail, fail, undefined, undefined, undefined, budget);
 }
 
 /**

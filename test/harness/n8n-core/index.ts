@@ -4,6 +4,6 @@ export { MemoryProbe, memoryScenario } from './memoryProbe';
 export type { MemoryScenario } from './memoryProbe';
 export { ClientProbe, scenario } from './probeNode';
 export type { Scenario } from './probeNode';
-export { credentialTestContext, hookContext, loadOptionsContext, webhookContext, harnessWorkflow } from './contexts';
+export { credentialTestContext, hookContext, loadOptionsContext, pollContext, webhookContext, harnessWorkflow } from './contexts';
 export type { ContextOptions } from './contexts';
 export { nodeAsTool } from './tool';

@@ -23,9 +23,17 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['update'] } }, properties);
 
+/** The Update Fields collection: its option names are the API's field names. */
+interface AgentChanges {
+	agent_name?: string;
+	description?: string;
+	status?: string;
+}
+
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
-	const body = compact(this.getNodeParameter('updateFields', i, {}) as Record<string, string>);
+	const { agent_name, description, status } = this.getNodeParameter('updateFields', i, {}) as AgentChanges;
+	const body = compact({ agent_name, description, status });
 	requireChanges(this, body, i, 'Agent Name, Description or Status');
 	return async (client) => await client.call('agent.update', { path: { agentId }, body, itemIndex: i });
 }

@@ -14,8 +14,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Send Request',
 				value: 'request',
-				description: 'Call any endpoint under the base URL with the credential, retries and rate limiting',
-				action: 'Send an API request',
+				description: 'Call any endpoint under the Base URL, paced by the rate limit, with retries and optional pagination',
+				action: 'Send a paced API request to any endpoint',
 			},
 		],
 		default: 'request',

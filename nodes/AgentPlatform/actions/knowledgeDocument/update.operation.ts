@@ -23,7 +23,8 @@ export const description = updateDisplayOptions({ show: { resource: ['knowledgeD
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const documentId = getId(this, 'documentId', i, 'Knowledge Document');
-	const body = compact(this.getNodeParameter('updateFields', i, {}) as Record<string, string>);
+	const { title, content } = this.getNodeParameter('updateFields', i, {}) as { title?: string; content?: string };
+	const body = compact({ title, content });
 	requireChanges(this, body, i, 'Title or Content');
 	return async (client) => await client.call('knowledgeDocument.update', { path: { documentId }, body, itemIndex: i });
 }

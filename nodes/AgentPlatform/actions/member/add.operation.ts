@@ -1,7 +1,8 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { additionalFields } from '../../descriptions/common.description';
 import { compact, getRequiredString } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { memberBody, memberFields } from './shared';
+import { memberBody, memberFields, type MemberFields } from './shared';
 
 const properties: INodeProperties[] = [
 	{
@@ -13,7 +14,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'Email address of the person to add',
 	},
-	{ displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: memberFields() },
+	additionalFields(memberFields()),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['add'] } }, properties);
@@ -23,7 +24,7 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
 		throw new NodeOperationError(this.getNode(), `The parameter "Email" is not an email address: "${email}"`, { itemIndex: i });
 	}
-	const extra = this.getNodeParameter('additionalFields', i, {}) as Record<string, unknown>;
-	const body = compact({ email, ...memberBody(extra) } as Record<string, string>);
+	const extra = this.getNodeParameter('additionalFields', i, {}) as MemberFields;
+	const body = compact({ email, ...memberBody(extra) });
 	return async (client) => await client.call('member.add', { body, itemIndex: i });
 }

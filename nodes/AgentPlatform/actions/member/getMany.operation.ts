@@ -1,27 +1,28 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeParameterResourceLocator, type INodeProperties } from 'n8n-workflow';
 import { FILTER_QUERY } from '../../../../src/vocabulary';
-import { returnAllAndLimit } from '../../descriptions/common.description';
+import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
 import { teamLocator } from '../../descriptions/rlc.description';
+import { getOutputShape } from '../../helpers/output';
 import { compact, getListLimit, locatorValue } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [teamLocator({ required: false, description: 'Only members of this team' })],
-	},
+	filters([teamLocator({ required: false, description: 'Only members of this team' })]),
+	...output('member', 'getMany'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['getMany'] } }, properties);
 
+interface MemberFilters {
+	/** A locator in a collection is not unwrapped by n8n; an expression may give a plain ID. */
+	teamId?: INodeParameterResourceLocator | string;
+}
+
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const limit = getListLimit(this, i);
-	const filters = this.getNodeParameter('filters', i, {}) as { teamId?: unknown };
-	const qs = compact({ [FILTER_QUERY.teamId]: locatorValue(filters.teamId) });
-	return async (client) => await client.list('member.getMany', { qs, limit, itemIndex: i });
+	const { teamId } = this.getNodeParameter('filters', i, {}) as MemberFilters;
+	const qs = compact({ [FILTER_QUERY.teamId]: locatorValue(teamId) });
+	const shape = getOutputShape(this, i, 'member', 'getMany');
+	return async (client) => (await client.list('member.getMany', { qs, limit, itemIndex: i })).map(shape);
 }

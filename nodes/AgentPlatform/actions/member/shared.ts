@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 import { teamLocator } from '../../descriptions/rlc.description';
 import { locatorValue } from '../../helpers/parameters';
 
@@ -15,8 +15,14 @@ export const memberFields = (): INodeProperties[] => [
 	teamLocator({ required: false, description: 'The team the member belongs to' }),
 ];
 
-/** Maps the collection's fields to the API's field names. */
-export function memberBody(fields: Record<string, unknown>): Record<string, unknown> {
-	const { teamId, ...rest } = fields;
-	return { ...rest, team_id: locatorValue(teamId) };
+/** What the member collections hold: text, and the team as a locator (or a plain ID by expression). */
+export interface MemberFields {
+	name?: string;
+	role?: string;
+	teamId?: INodeParameterResourceLocator | string;
+}
+
+/** Maps the collection's fields to the API's field names; empty ones are dropped by `compact`. */
+export function memberBody(fields: MemberFields): IDataObject {
+	return { name: fields.name, role: fields.role, team_id: locatorValue(fields.teamId) };
 }

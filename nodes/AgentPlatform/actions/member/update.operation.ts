@@ -3,7 +3,7 @@ import { updateFields } from '../../descriptions/common.description';
 import { memberLocator } from '../../descriptions/rlc.description';
 import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { memberBody, memberFields } from './shared';
+import { memberBody, memberFields, type MemberFields } from './shared';
 
 const properties: INodeProperties[] = [
 	memberLocator(),
@@ -23,8 +23,8 @@ export const description = updateDisplayOptions({ show: { resource: ['member'], 
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const memberId = getId(this, 'memberId', i, 'Member');
-	const { removeFromTeam, ...fields } = this.getNodeParameter('updateFields', i, {}) as Record<string, unknown>;
-	const body: IDataObject = compact(memberBody(fields) as Record<string, string>);
+	const { removeFromTeam, ...fields } = this.getNodeParameter('updateFields', i, {}) as MemberFields & { removeFromTeam?: boolean };
+	const body: IDataObject = compact(memberBody(fields));
 	if (removeFromTeam === true) {
 		if (body.team_id !== undefined) {
 			throw new NodeOperationError(this.getNode(), 'Both "Team" and "Remove From Team" are set', {

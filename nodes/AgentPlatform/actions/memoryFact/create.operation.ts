@@ -1,9 +1,10 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { ID_PREFIX } from '../../../../src/vocabulary';
+import { additionalFields } from '../../descriptions/common.description';
 import { agentLocator } from '../../descriptions/rlc.description';
 import { compact, getId, getRequiredString } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { scopeOption, tierOption } from './shared';
+import { scopeOption, tierOption, type TierAndScope } from './shared';
 
 const properties: INodeProperties[] = [
 	agentLocator({ description: 'The agent the fact belongs to' }),
@@ -16,14 +17,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'The fact itself, as one plain sentence (for example "The refund window is 30 days")',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [tierOption(), scopeOption()],
-	},
+	additionalFields([tierOption(), scopeOption()]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['memoryFact'], operation: ['create'] } }, properties);
@@ -31,7 +25,7 @@ export const description = updateDisplayOptions({ show: { resource: ['memoryFact
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
 	const content = getRequiredString(this, 'content', i, 'Content');
-	const extra = this.getNodeParameter('additionalFields', i, {}) as Record<string, string>;
-	const body = compact({ agent_id: agentId, content, tier: extra.tier, scope: extra.scope });
+	const { tier, scope } = this.getNodeParameter('additionalFields', i, {}) as TierAndScope;
+	const body = compact({ agent_id: agentId, content, tier, scope });
 	return async (client) => await client.call('memoryFact.create', { body, itemIndex: i });
 }

@@ -2,7 +2,7 @@ import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type 
 import { factLocator } from '../../descriptions/rlc.description';
 import { compact, getId } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { scopeOption, tierOption } from './shared';
+import { scopeOption, tierOption, type TierAndScope } from './shared';
 
 const properties: INodeProperties[] = [
 	factLocator(),
@@ -21,7 +21,8 @@ export const description = updateDisplayOptions({ show: { resource: ['memoryFact
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const factId = getId(this, 'factId', i, 'Memory Fact');
-	const body = compact(this.getNodeParameter('promoteTo', i, {}) as Record<string, string>);
+	const { tier, scope } = this.getNodeParameter('promoteTo', i, {}) as TierAndScope;
+	const body = compact({ tier, scope });
 	if (body.tier === undefined && body.scope === undefined) {
 		throw new NodeOperationError(this.getNode(), 'The parameter "Promote To" needs a Tier, a Scope, or both', {
 			itemIndex: i,

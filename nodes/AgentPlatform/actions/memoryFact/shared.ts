@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 import { MEMORY_SCOPES, MEMORY_TIERS } from '../../../../src/vocabulary';
 
 const TIER_HELP = 'L1 session (about 1 hour), L2 working (24 hours), L3 durable (7 days), L4 permanent. Other values the service uses can be given with an expression.';
@@ -21,3 +21,14 @@ export const scopeOption = (name = 'scope', displayName = 'Scope'): INodePropert
 	default: 'agent',
 	description: SCOPE_HELP,
 });
+
+/** A tier and a scope as a collection holds them: dropdown values, or any text by expression. */
+export interface TierAndScope {
+	tier?: string;
+	scope?: string;
+}
+
+/** The memory filters (list operation and polling trigger): the agent is a locator n8n does not unwrap in a collection. */
+export interface FactFilters extends TierAndScope {
+	agentId?: INodeParameterResourceLocator | string;
+}

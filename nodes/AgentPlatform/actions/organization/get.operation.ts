@@ -1,10 +1,13 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { output } from '../../descriptions/common.description';
+import { getOutputShape } from '../../helpers/output';
 import type { OperationRun } from '../../helpers/types';
 
-const properties: INodeProperties[] = [];
+const properties: INodeProperties[] = [...output('organization', 'get')];
 
 export const description = updateDisplayOptions({ show: { resource: ['organization'], operation: ['get'] } }, properties);
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
-	return async (client) => await client.call('organization.get', { itemIndex: i });
+	const shape = getOutputShape(this, i, 'organization', 'get');
+	return async (client) => shape(await client.call('organization.get', { itemIndex: i }));
 }

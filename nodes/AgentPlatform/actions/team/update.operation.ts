@@ -16,7 +16,8 @@ export const description = updateDisplayOptions({ show: { resource: ['team'], op
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const teamId = getId(this, 'teamId', i, 'Team');
-	const body = compact(this.getNodeParameter('updateFields', i, {}) as Record<string, string>);
+	const { name, description } = this.getNodeParameter('updateFields', i, {}) as { name?: string; description?: string };
+	const body = compact({ name, description });
 	requireChanges(this, body, i, 'Name or Description');
 	return async (client) => await client.call('team.update', { path: { teamId }, body, itemIndex: i });
 }

@@ -1,8 +1,9 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { WEBHOOK_SECRET_FIELD } from '../../../../src/vocabulary';
+import { additionalFields } from '../../descriptions/common.description';
 import { compact, getRequiredString } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { checkUrl, eventsOption, optionalFields, urlOption } from './shared';
+import { checkUrl, eventsOption, optionalFields, type SubscriptionFields, urlOption } from './shared';
 
 const properties: INodeProperties[] = [
 	{
@@ -14,7 +15,7 @@ const properties: INodeProperties[] = [
 	},
 	urlOption(true),
 	eventsOption(true),
-	{ displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: optionalFields() },
+	additionalFields(optionalFields()),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['webhookSubscription'], operation: ['create'] } }, properties);
@@ -31,8 +32,8 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 			description: 'Choose at least one event, or All Events.',
 		});
 	}
-	const extra = this.getNodeParameter('additionalFields', i, {}) as Record<string, string | boolean>;
-	const body = { url, events, ...compact(extra) };
+	const { description, active } = this.getNodeParameter('additionalFields', i, {}) as SubscriptionFields;
+	const body = { url, events, ...compact({ description, active }) };
 	return async (client) => {
 		const subscription = await client.call('webhookSubscription.create', { body, itemIndex: i });
 		return subscription[WEBHOOK_SECRET_FIELD] === undefined ? subscription : { ...subscription, secret_notice: SECRET_NOTICE };

@@ -26,6 +26,14 @@ export const optionalFields = (): INodeProperties[] => [
 	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether events are delivered' },
 ];
 
+/** The optional fields of a subscription (Additional Fields on create, Update Fields with URL and Events). */
+export interface SubscriptionFields {
+	url?: string;
+	events?: string[];
+	description?: string;
+	active?: boolean;
+}
+
 /** The URL a subscription delivers to: refused here, naming the parameter, rather than by the server. */
 export function checkUrl(ctx: IExecuteFunctions, url: string, itemIndex: number): string {
 	if (!/^https?:\/\/\S+$/.test(url)) {

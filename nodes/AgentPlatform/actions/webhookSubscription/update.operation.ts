@@ -3,7 +3,7 @@ import { updateFields } from '../../descriptions/common.description';
 import { webhookLocator } from '../../descriptions/rlc.description';
 import { compact, getId, requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { checkUrl, eventsOption, optionalFields, urlOption } from './shared';
+import { checkUrl, eventsOption, optionalFields, type SubscriptionFields, urlOption } from './shared';
 
 const properties: INodeProperties[] = [
 	webhookLocator(),
@@ -14,8 +14,8 @@ export const description = updateDisplayOptions({ show: { resource: ['webhookSub
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const webhookId = getId(this, 'webhookId', i, 'Webhook Subscription');
-	const fields = this.getNodeParameter('updateFields', i, {}) as Record<string, unknown>;
-	const body = compact(fields as Record<string, string>);
+	const { url, events, description, active } = this.getNodeParameter('updateFields', i, {}) as SubscriptionFields;
+	const body = compact({ url, events, description, active });
 	if (Array.isArray(body.events) && body.events.length === 0) delete body.events;
 	requireChanges(this, body, i, 'URL, Events, Description or Active');
 	if (typeof body.url === 'string') checkUrl(this, body.url, i);

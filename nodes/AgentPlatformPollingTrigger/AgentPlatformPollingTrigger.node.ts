@@ -1,0 +1,130 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+import { AgentPlatformClient } from '../../src/client';
+import { testAgentPlatformCredential } from '../../src/client/credentialTest';
+import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
+import { scopeOption, tierOption } from '../AgentPlatform/actions/memoryFact/shared';
+import { filters } from '../AgentPlatform/descriptions/common.description';
+import { agentLocator } from '../AgentPlatform/descriptions/rlc.description';
+import { searchAgents } from '../AgentPlatform/methods/listSearch';
+import { pollAgents } from './agents';
+import { toItems, type PolledEvent } from './events';
+import { pollFacts } from './factChanges';
+import { readOrgId, sampleEvent } from './sample';
+import { type PollSettings, readSettings, wantsAgents, wantsFacts } from './settings';
+import { loadState, newState, STATE_KEY } from './state';
+
+/**
+ * Time one poll spends at most (less when n8n gives a smaller budget). A longer scan goes on at
+ * the next poll, so a large organization never holds up activation or the poll schedule.
+ */
+export const POLL_BUDGET_MS = 30_000;
+
+/** Polls of one trigger under way in this process: a tick that finds one running is skipped. */
+const running = new Set<string>();
+
+/** Poll contexts already seen: n8n makes one per activation (and, in some modes, one per tick). */
+const contexts = new WeakSet<object>();
+
+/**
+ * The first poll after the user activated the workflow starts from a new baseline; after a
+ * restart or a save of the active workflow, the stored state carries on.
+ */
+function isFirstPollAfterActivation(ctx: IPollFunctions): boolean {
+	if (contexts.has(ctx)) return false;
+	contexts.add(ctx);
+	const mode = ctx.getActivationMode();
+	return mode === 'activate' || mode === 'create';
+}
+
+function budgetMs(ctx: IPollFunctions): number {
+	// n8n 1.x has no poll budget; 2.x gives one (smaller when a poll may be abandoned).
+	const given = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : POLL_BUDGET_MS;
+	return Math.max(1, Math.min(POLL_BUDGET_MS, given));
+}
+
+export class AgentPlatformPollingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Agent Platform Polling Trigger',
+		name: 'agentPlatformPollingTrigger',
+		icon: { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts the workflow when agents or memory facts change, found by polling the API: for n8n instances the service cannot reach',
+		defaults: { name: 'Agent Platform Polling Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
+		properties: [
+			{
+				displayName:
+					'Checks the API on the schedule above. The first check after activation only records what exists; later checks start the workflow once for each change. For an n8n the service can reach, the Agent Platform Trigger (webhooks) is faster and lighter.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: [{ name: 'All Events', value: ALL_EVENTS, description: 'All four events below' }, ...EVENT_TYPES],
+				default: [ALL_EVENTS],
+				required: true,
+				description: 'The changes that start the workflow. Memory fact events read the fact list; the filters below keep that read small.',
+			},
+			filters([
+				agentLocator({ required: false, description: 'Only changes of this agent and its memory facts' }),
+				{ ...scopeOption('scope', 'Memory Scope'), description: 'Only memory facts with this scope now (after a promotion, the new scope)' },
+				{ ...tierOption('tier', 'Memory Tier'), description: 'Only memory facts in this tier now (after a promotion, the new tier)' },
+			]),
+		],
+	};
+
+	methods = { listSearch: { searchAgents }, credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const settings = readSettings(this);
+		const client = new AgentPlatformClient(this);
+		const deadline = Date.now() + budgetMs(this);
+		if (this.getMode() === 'manual') return await sampleEvent(this.getNode(), client, settings, deadline);
+
+		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+		if (running.has(key)) return null;
+		running.add(key);
+		try {
+			return await pollOnce(this, client, settings, deadline);
+		} finally {
+			running.delete(key);
+		}
+	}
+}
+
+async function pollOnce(ctx: IPollFunctions, client: AgentPlatformClient, settings: PollSettings, deadline: number): Promise<INodeExecutionData[][] | null> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const restart = isFirstPollAfterActivation(ctx);
+	const state = (restart ? undefined : loadState(staticData[STATE_KEY], settings.fingerprint)) ?? newState(settings.fingerprint);
+	const seenAt = Date.now();
+	const events: PolledEvent[] = [];
+	const outcome = await (async () => {
+		if (state.orgId === undefined) state.orgId = await readOrgId(client);
+		if (wantsAgents(settings)) events.push(...(await pollAgents(ctx.getNode(), client, state, settings, seenAt)));
+		if (wantsFacts(settings)) await pollFacts(ctx.getNode(), client, state, settings, events, { deadline, eventsSoFar: events.length });
+	})().then(
+		() => ({ ok: true as const }),
+		(error: unknown) => ({ ok: false as const, error }),
+	);
+	// The state after the last whole step, saved together with the events found up to it.
+	staticData[STATE_KEY] = state as unknown as IDataObject;
+	// A failure after some events hands those over (their keys are in the state); the next poll
+	// meets the failure again and reports it if it still stands.
+	if (!outcome.ok && events.length === 0) throw outcome.error;
+	return events.length > 0 ? [toItems(events, state.orgId, seenAt)] : null;
+}

@@ -1,0 +1,75 @@
+/**
+ * "Fetch Test Event" in the editor: the most recent item that matches the events and filters,
+ * shaped as the event it would start, so the rest of the workflow can be built on real data. It
+ * reads nothing from and writes nothing to the stored state.
+ */
+import { NodeApiError, NodeOperationError, type IDataObject, type INode, type INodeExecutionData } from 'n8n-workflow';
+import type { AgentPlatformClient } from '../../src/client';
+import { AGENT_STATUS, FACT_TIME_FIELDS } from '../../src/vocabulary';
+import { readAgents } from './agents';
+import { factEvent, provisionedEvent, statusChangedEvent, toItems, type PolledEvent } from './events';
+import { factQuery, type PollSettings } from './settings';
+
+const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : NaN);
+
+const newest = <T>(items: T[], time: (item: T) => number): T | undefined => {
+	let best: T | undefined;
+	let bestAt = -Infinity;
+	for (const item of items) {
+		const at = time(item);
+		if (Number.isFinite(at) && at > bestAt) [best, bestAt] = [item, at];
+	}
+	return best;
+};
+
+/** The organization's `org_` id, or null when this key may not read the organization. */
+export async function readOrgId(client: AgentPlatformClient): Promise<string | null> {
+	return await client.call('organization.get').then(
+		(org) => (typeof org.id === 'string' ? org.id : null),
+		(error: unknown) => {
+			if (error instanceof NodeApiError && (error.httpCode === '403' || error.httpCode === '404')) return null;
+			throw error;
+		},
+	);
+}
+
+export async function sampleEvent(node: INode, client: AgentPlatformClient, settings: PollSettings, deadline: number): Promise<INodeExecutionData[][]> {
+	const now = Date.now();
+	const candidates: PolledEvent[] = [];
+	const { events } = settings;
+
+	if (events.has('agent.status_changed') || events.has('deployment.provisioned')) {
+		const agents = await readAgents(client, settings);
+		const changed = newest(agents, (a) => timeOf(a.updated_at));
+		if (changed && events.has('agent.status_changed')) candidates.push({ ...statusChangedEvent(changed, null, now), at: timeOf(changed.updated_at) });
+		const provisioned = newest(
+			agents.filter((a) => a.status !== AGENT_STATUS.provisioning),
+			(a) => timeOf(a.created_at),
+		);
+		if (provisioned && events.has('deployment.provisioned')) candidates.push({ ...provisionedEvent(provisioned, now), at: timeOf(provisioned.created_at) });
+	}
+
+	if (events.has('memory.fact_created') || events.has('memory.fact_promoted')) {
+		const qs = factQuery(settings);
+		let created: IDataObject | undefined;
+		let promoted: IDataObject | undefined;
+		const later = (a: IDataObject | undefined, b: IDataObject, field: string) => (a === undefined || timeOf(b[field]) > timeOf(a[field]) ? b : a);
+		for await (const page of client.pages('memoryFact.getMany', { qs })) {
+			for (const fact of page) {
+				if (Number.isFinite(timeOf(fact[FACT_TIME_FIELDS.created]))) created = later(created, fact, FACT_TIME_FIELDS.created);
+				if (Number.isFinite(timeOf(fact[FACT_TIME_FIELDS.promoted]))) promoted = later(promoted, fact, FACT_TIME_FIELDS.promoted);
+			}
+			if (Date.now() >= deadline) break;
+		}
+		if (created && events.has('memory.fact_created')) candidates.push(factEvent('memory.fact_created', created, timeOf(created[FACT_TIME_FIELDS.created])));
+		if (promoted && events.has('memory.fact_promoted')) candidates.push(factEvent('memory.fact_promoted', promoted, timeOf(promoted[FACT_TIME_FIELDS.promoted])));
+	}
+
+	const best = newest(candidates, (c) => (Number.isFinite(c.at) ? c.at : 0));
+	if (!best) {
+		throw new NodeOperationError(node, 'Nothing matches the chosen events and filters yet', {
+			description: 'Make a change the trigger watches for (for example create a memory fact for the chosen agent), then fetch a test event again.',
+		});
+	}
+	return [toItems([best], await readOrgId(client), now)];
+}

@@ -1,0 +1,60 @@
+/**
+ * The polling trigger's parameters, read and checked once per poll, and the fingerprint that
+ * ties stored state to them: state recorded under other events, filters or another credential
+ * describes something else, so a new baseline is taken instead of reporting false changes.
+ */
+import { createHash } from 'node:crypto';
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import { ALL_EVENTS, EVENT_TYPES, type EventType, FILTER_QUERY } from '../../src/vocabulary';
+import { agentFilter, compact } from '../AgentPlatform/helpers/parameters';
+import type { FactFilters } from '../AgentPlatform/actions/memoryFact/shared';
+
+/** The events a list can reveal; all four of the webhook events. */
+export const POLLED_EVENTS = EVENT_TYPES.map((e) => e.value) as EventType[];
+
+export interface PollSettings {
+	events: Set<EventType>;
+	agentId?: string;
+	tier?: string;
+	scope?: string;
+	/** Changes when anything above or the credential changes. */
+	fingerprint: string;
+}
+
+export const wantsAgents = (s: PollSettings) => s.events.has('agent.status_changed') || s.events.has('deployment.provisioned');
+export const wantsFacts = (s: PollSettings) => s.events.has('memory.fact_created') || s.events.has('memory.fact_promoted');
+
+/** The filters as the fact list's query: the API does the filtering, so a scan reads only what matches. */
+export const factQuery = (s: PollSettings): IDataObject => compact({ [FILTER_QUERY.agentId]: s.agentId, [FILTER_QUERY.tier]: s.tier, [FILTER_QUERY.scope]: s.scope });
+
+function optionalText(ctx: IPollFunctions, value: unknown, label: string): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value !== 'string') {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must be text, got ${JSON.stringify(value)}`, {
+			description: 'Choose a value from the list, or make the expression return text.',
+		});
+	}
+	return value.trim() || undefined;
+}
+
+export function readSettings(ctx: IPollFunctions): PollSettings {
+	const raw = ctx.getNodeParameter('events', []) as unknown;
+	const chosen = Array.isArray(raw) ? raw.map(String) : [];
+	const unknown = chosen.filter((e) => e !== ALL_EVENTS && !(POLLED_EVENTS as string[]).includes(e));
+	if (chosen.length === 0 || unknown.length > 0) {
+		throw new NodeOperationError(ctx.getNode(), chosen.length === 0 ? 'The parameter "Events" is empty' : `The parameter "Events" has unknown events: ${unknown.join(', ')}`, {
+			description: `Choose from: ${POLLED_EVENTS.join(', ')}, or All Events.`,
+		});
+	}
+	const events = new Set<EventType>(chosen.includes(ALL_EVENTS) ? POLLED_EVENTS : (chosen as EventType[]));
+	const filters = ctx.getNodeParameter('filters', {}) as FactFilters;
+	const agentId = agentFilter(ctx.getNode(), filters.agentId, 'Filters → Agent');
+	const tier = optionalText(ctx, filters.tier, 'Filters → Memory Tier');
+	const scope = optionalText(ctx, filters.scope, 'Filters → Memory Scope');
+	const credentialId = ctx.getNode().credentials?.agentPlatformApi?.id ?? '';
+	const fingerprint = createHash('sha256')
+		.update(JSON.stringify([[...events].sort(), agentId ?? '', tier ?? '', scope ?? '', credentialId]))
+		.digest('hex')
+		.slice(0, 16);
+	return { events, agentId, tier, scope, fingerprint };
+}
