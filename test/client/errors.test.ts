@@ -68,8 +68,15 @@ describe('error mapping', () => {
 	test('500 internal_error after idempotent retries', async () => {
 		sb.admin.setFaults({ serverErrorRate: 1 });
 		const { error } = await withClient(sb, (c) => c.call('organization.get'));
-		expect(error?.httpCode).toMatch(/^50[023]$/);
-		expect(error?.message).toMatch(/internal_error|HTML page|Agent Platform API/);
+		// The last answer decides the message: the sandbox's 500 envelope, its HTML 502 or its empty 503.
+		const expected: Record<string, string> = {
+			'500': 'Unexpected error (injected fault) [internal_error]',
+			'502': 'The Agent Platform API returned an HTML page instead of JSON (HTTP 502)',
+			'503': 'The Agent Platform API returned an empty body instead of JSON (HTTP 503)',
+		};
+		expect(error?.message).toBe(expected[String(error?.httpCode)]);
+		// Sent once and retried six times (GET is safe to repeat).
+		expect(sb.admin.requests().filter((r) => r.path === '/v1/organization')).toHaveLength(7);
 	}, 60_000);
 
 	test('a truncated JSON body on a POST is a clear error that says it may have succeeded', async () => {
