@@ -10,9 +10,14 @@
  * 2. Every admission is counted at once, against what remains in the window, including after a
  *    wait: a waiter is never handed a slot; it asks again when it wakes.
  * 3. Nothing remains: wait for the reset. After the reset, admit at most the last known limit until
- *    fresh headers say otherwise.
+ *    fresh headers say otherwise; and when more work is announced than that limit, one request
+ *    until they do (its answer shows what other processes on the key, n8n's queue-mode workers say,
+ *    have spent of the new window, so rule 4 can share it instead of each process spending it all).
  * 4. More work announced (`expect`) than remains: the rest is spread evenly until the reset, so other
- *    users of the key (other executions, other n8n workers) are not starved into 429s.
+ *    users of the key (other executions, other n8n workers) are not starved into 429s. When the
+ *    counts show that someone else spends the same window (another n8n worker, another program),
+ *    announced work is spread out even when it would fit: each of them would otherwise spend what
+ *    remains at once.
  * 5. `Retry-After` holds every request on the key until then; a 429 without a usable hint backs off.
  * 6. A hint beyond MAX_WAIT_MS (a Retry-After of a day, a spent window resetting in an hour) is not
  *    waited for: admission is refused with the server's words, so the user learns now, not later.
@@ -28,6 +33,9 @@ const RESET_MARGIN_MS = 100;
 
 /** Reset times of one window, read from different responses, agree to within their resolution plus transit. */
 const SAME_WINDOW_SLACK_MS = 250;
+
+/** How long another spender, once seen in the counts, is assumed to share the key. */
+const SHARED_FOR_MS = 60_000;
 
 /** Longest nap while waiting for an answer that will teach the budget (a change wakes the waiter sooner). */
 const ANSWER_WAIT_MS = 1_000;
@@ -57,6 +65,12 @@ export class RateBudget {
 	private lastAdmitAt = Number.NEGATIVE_INFINITY;
 	/** An answer came without any rate-limit header: the server does not meter by them. */
 	private unmetered = false;
+	/** The window reset and no answer from the new one has come back yet. */
+	private presumed = false;
+	/** Requests of ours the server may have counted in the current window. */
+	private spentInWindow = 0;
+	/** Until then, someone else is assumed to spend the same key's windows. */
+	private sharedUntil = 0;
 	private wake: Array<() => void> = [];
 
 	constructor(private readonly now: () => number = Date.now) {}
@@ -97,7 +111,9 @@ export class RateBudget {
 			if (this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true };
 			return this.take(now);
 		}
-		if (this.expected > this.remaining && this.resetAt !== undefined) {
+		const spread = this.expected > this.remaining || (this.expected > 0 && this.sharedUntil > now);
+		if (spread && this.presumed && this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true };
+		if (spread && this.resetAt !== undefined) {
 			const next = this.lastAdmitAt + (this.resetAt - now) / this.remaining;
 			if (next > now) return { kind: 'wait', ms: Math.ceil(next - now) };
 		}
@@ -136,10 +152,15 @@ export class RateBudget {
 				this.resetAt = Math.min(this.resetAt, headers.resetAt);
 			} else {
 				// A new window, also when it resets earlier than the one we knew (the server restarted it).
+				// Of ours, at most this request and those still in flight can have been counted in it.
 				this.remaining = candidate;
 				this.resetAt = headers.resetAt;
 				this.lastAdmitAt = Number.NEGATIVE_INFINITY;
+				this.spentInWindow = 1 + this.inFlight;
 			}
+			// More used than we can have sent: someone else spends this key too.
+			if (this.limit !== undefined && this.limit - headers.remaining > this.spentInWindow) this.sharedUntil = now + SHARED_FOR_MS;
+			this.presumed = false;
 			this.resetResolutionMs = headers.resetResolutionMs ?? 1000;
 			this.resetQuote = headers.resetQuote;
 		}
@@ -178,6 +199,7 @@ export class RateBudget {
 
 	private take(now: number): Admission {
 		this.inFlight += 1;
+		this.spentInWindow += 1;
 		if (this.remaining !== undefined) this.remaining -= 1;
 		this.expected = Math.max(0, this.expected - 1);
 		this.lastAdmitAt = now;
@@ -189,6 +211,8 @@ export class RateBudget {
 		if (this.resetAt === undefined || now < this.resetAt + RESET_MARGIN_MS) return;
 		this.resetAt = undefined;
 		this.remaining = this.limit === undefined ? undefined : this.limit - this.inFlight;
+		this.presumed = this.remaining !== undefined;
+		this.spentInWindow = this.inFlight;
 		this.lastAdmitAt = Number.NEGATIVE_INFINITY;
 	}
 }

@@ -97,6 +97,33 @@ const cases: Array<[string, Step[]]> = [
 		],
 	],
 	[
+		'after a reset with more work announced than the limit: one request until the new window answers, then it is shared out',
+		[
+			{ admit: 1, expect: ['go'] },
+			{ answer: win(0, 1000, 4) },
+			{ announce: 20 },
+			{ tick: 1100 },
+			{ admit: 2, expect: ['go', 1000] },
+			// Another process already spent 2 of the new window's 4.
+			{ answer: win(2, 900, 4) },
+			{ admit: 2, expect: ['go', 900] },
+		],
+	],
+	[
+		'counts that show someone else spending the window: announced work is spread even when it fits',
+		[
+			{ admit: 1, expect: ['go'] },
+			// 60 per 10 s; we sent 1, yet 11 are used: another worker shares the key.
+			{ answer: win(49, 10_000, 60) },
+			{ announce: 30 },
+			{ admit: 2, expect: ['go', 209] },
+		],
+	],
+	[
+		'counts that match our own requests: work that fits goes at once',
+		[{ admit: 1, expect: ['go'] }, { answer: win(59, 10_000, 60) }, { announce: 30 }, { admit: 3, expect: ['go', 'go', 'go'] }],
+	],
+	[
 		'a 429 without a usable hint backs off for the fallback',
 		[{ admit: 1, expect: ['go'] }, { answer: { limit: 10 }, refused: true }, { backOff: 750 }, { admit: 2, expect: [750, 750] }],
 	],
