@@ -206,7 +206,7 @@ describe('nothing sent is never "may have been carried out"', () => {
 	});
 });
 
-test('a response larger than the bound is cut off and reported, not buffered whole', async () => {
+test('a response larger than the bound is refused, not parsed or handed on', async () => {
 	await serving(
 		async (_req, res) => {
 			res.writeHead(200, { 'content-type': 'application/json' });
