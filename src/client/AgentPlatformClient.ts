@@ -61,9 +61,9 @@ export interface RawRequestParams {
 }
 
 /** Pages of one list asked for ahead of what has been handed on (the rate budget paces them). */
-export const PAGES_IN_FLIGHT = 8;
+const PAGES_IN_FLIGHT = 8;
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 interface Session {
 	baseUrl: string;

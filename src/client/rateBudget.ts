@@ -75,11 +75,6 @@ export class RateBudget {
 
 	constructor(private readonly now: () => number = Date.now) {}
 
-	/** Requests announced and not yet admitted (bounded by MAX_EXPECTED per announcement). */
-	get announced(): number {
-		return this.expected;
-	}
-
 	/** Jobs that know their size announce it (rule 4); the returned function withdraws what is left. */
 	expect(requests: number): () => void {
 		let left = Math.max(0, Math.min(MAX_EXPECTED, Math.floor(requests)));

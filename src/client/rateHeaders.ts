@@ -29,7 +29,7 @@ export interface RateHeaders {
 }
 
 /** A reset further ahead than this is not a rate-limit window: it is ignored, not waited for. */
-export const PLAUSIBLE_RESET_MS = 60 * 60_000;
+const PLAUSIBLE_RESET_MS = 60 * 60_000;
 
 /** Below this `Date`-header skew the local clock is trusted (Date has 1-second resolution). */
 const SKEW_TOLERANCE_MS = 2_000;
@@ -48,7 +48,7 @@ const seconds = (value: string | undefined): number | undefined => {
  * `X-RateLimit-Reset` whatever its unit, as local epoch ms. Epoch values are read against the
  * response's `Date` header when the clocks disagree by more than SKEW_TOLERANCE_MS.
  */
-export function parseReset(value: number, now: number, serverDate?: number): { at: number; resolutionMs: number } {
+function parseReset(value: number, now: number, serverDate?: number): { at: number; resolutionMs: number } {
 	const skew = serverDate !== undefined && Math.abs(now - serverDate) > SKEW_TOLERANCE_MS ? now - serverDate : 0;
 	if (value > 1e12) return { at: value + skew, resolutionMs: 0 };
 	if (value > 1e9) return { at: value * 1000 + skew, resolutionMs: 1000 };
@@ -56,7 +56,7 @@ export function parseReset(value: number, now: number, serverDate?: number): { a
 }
 
 /** `Retry-After` as local epoch ms: delta seconds (fractions round up) or an HTTP date. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+function parseRetryAfter(value: string | undefined, now: number): number | undefined {
 	if (value === undefined || value.trim() === '') return undefined;
 	const delta = seconds(value);
 	if (delta !== undefined) return now + Math.ceil(delta) * 1000;

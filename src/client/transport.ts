@@ -109,7 +109,7 @@ const NOT_SENT_CODES = new Set([
 	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
 ]);
 
-export const neverSent = (code: string | undefined) => code !== undefined && NOT_SENT_CODES.has(code);
+const neverSent = (code: string | undefined) => code !== undefined && NOT_SENT_CODES.has(code);
 
 /** One header's first value; names are matched in lower case, as Node delivers them. */
 export function header(headers: Headers | undefined, name: string): string | undefined {

@@ -195,14 +195,28 @@ test.each(cases)('%s', (_name, steps) => {
 });
 
 test('announcements are bounded, so a server-claimed total cannot inflate the budget for everyone', () => {
+	// 20,000 left in the window: work of MAX_EXPECTED fits and goes at once; 1e12 announced would
+	// have spread every request on the key over the minute if it were believed.
 	const budget = new RateBudget(() => T0);
-	const withdraw = budget.expect(1e12);
-	expect(budget.announced).toBe(MAX_EXPECTED);
-	budget.expect(-5);
-	expect(budget.announced).toBe(MAX_EXPECTED);
-	withdraw();
-	withdraw();
-	expect(budget.announced).toBe(0);
+	budget.admit();
+	budget.update(win(2 * MAX_EXPECTED, 60_000, 2 * MAX_EXPECTED)(T0));
+	budget.expect(1e12);
+	expect([budget.admit(), budget.admit(), budget.admit()]).toEqual(Array(3).fill({ kind: 'go' }));
+});
+
+test('withdrawing an announcement twice takes back only what it announced', () => {
+	let now = T0;
+	const budget = new RateBudget(() => now);
+	budget.admit();
+	budget.update(win(10, 10_000)(now));
+	const first = budget.expect(100);
+	budget.expect(20);
+	first();
+	first();
+	// The second job's 20 still exceed the 10 left: spread, not sent at once.
+	expect(said(budget.admit())).toBe('go');
+	now += 1;
+	expect(said(budget.admit())).toBeGreaterThan(0);
 });
 
 describe('reading the headers', () => {
