@@ -7,10 +7,9 @@
 // - event-to-execution latency of the trigger (sandbox emit → n8n execution start), p50 and p95.
 // Prints a markdown table and saves bench/results/n8n.{json,md}.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { quoteInReadme } from './quoteInReadme.mjs';
+import { saveResults } from './quoteInReadme.mjs';
 import { bootAll } from '../test/harness/n8n-boot.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -150,9 +149,5 @@ const md = [
 	'',
 	`Trigger, event to execution start in n8n (${results.trigger.executions} of ${results.trigger.events} events): p50 ${results.trigger.p50ms} ms, p95 ${results.trigger.p95ms} ms.`,
 ].join('\n');
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(path.join(root, 'bench/results/n8n.json'), JSON.stringify(results, null, 2) + '\n');
-writeFileSync(path.join(root, 'bench/results/n8n.md'), md + '\n');
-quoteInReadme(root, 'bench/results/n8n.md', md);
-process.stdout.write(md + '\n');
+saveResults(root, 'n8n', results, md);
 process.exit(0);

@@ -9,12 +9,11 @@
 // tests use), against the sandbox in its own process on loopback (20 ms latency, 6,000 requests a
 // minute, 100 items a page), so the trigger's time is not the sandbox's.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandboxProcess } from '../test/harness/n8n-boot.mjs';
-import { quoteInReadme } from './quoteInReadme.mjs';
+import { saveResults } from './quoteInReadme.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -193,9 +192,5 @@ const md = [
 	`Bulk: ${results.bulk.created} facts created at once after the baseline of ${k(results.bulk.facts)} (the trigger keeps at most ${MAX_SEEN} keys): reported in ${results.bulk.polls} polls (${results.bulk.seconds} s; at most 1,000 items a poll), missing ${results.bulk.missing}, twice ${results.bulk.duplicated}, reported again by the next scan ${results.bulk.reportedAgainNextScan}; static data at most ${kb(results.bulk.largestStaticBytes)}, ${results.bulk.keysKept} keys kept afterwards.`,
 ].join('\n');
 
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(path.join(root, 'bench/results/polling.json'), JSON.stringify(results, null, 2) + '\n');
-writeFileSync(path.join(root, 'bench/results/polling.md'), md + '\n');
-if (!quick) quoteInReadme(root, 'bench/results/polling.md', md);
-process.stdout.write(md + '\n');
+saveResults(root, 'polling', results, md, { quote: !quick });
 process.exit(0);

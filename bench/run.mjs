@@ -5,11 +5,10 @@
 // path (the same harness as the tests), against the sandbox on loopback.
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { quoteInReadme } from './quoteInReadme.mjs';
+import { saveResults } from './quoteInReadme.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -578,12 +577,8 @@ const md = [
 		(c) => c.key === 'createdTwice',
 	),
 ].join('\n');
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
-writeFileSync(path.join(root, 'bench/results/latest.md'), md + '\n');
 // A quick run is a smoke test with smaller data; only the full run's figures go into the README.
-if (!quick) quoteInReadme(root, 'bench/results/latest.md', md);
-process.stdout.write(md + '\n');
+saveResults(root, 'latest', results, md, { quote: !quick });
 // The real-n8n part and the polling trigger's follow a full run. They are started from here, not
 // chained in package.json, so that `npm run bench -- --quick` reaches this script (npm appends
 // arguments to the last command).

@@ -3,12 +3,12 @@
 // share one cluster; the figures they measure are printed and saved in bench/results/queue.*.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CREDENTIAL_NAME, NODE_TYPES, repoRoot } from '../harness/n8n-boot.mjs';
 import { N8n, Sandbox, eventually, outputsOf, sleep } from '../e2e/helpers.mjs';
-import { quoteInReadme } from '../../bench/quoteInReadme.mjs';
+import { saveResults } from '../../bench/quoteInReadme.mjs';
 import { bootQueueCluster } from './cluster.mjs';
 
 const WORKERS = 2;
@@ -268,12 +268,6 @@ function report() {
 			`| ${b.executions} executions at once on one key, plan ${b.limit} (all ${FACTS} facts each) | ${b.requests} requests in ${b.seconds} s (whole windows needed: ${b.idealSeconds} s); 429s on the wire: ${b.wire429}; reaching users: ${b.reachingUsers}; per worker ${split(b.byWorker)} |`,
 		);
 	if (g) lines.push(`| Trigger: event → execution start on a worker (${g.executions} events via the webhook processor) | p50 ${g.p50ms} ms, p95 ${g.p95ms} ms; per worker ${split(g.byWorker)} |`);
-	const md = lines.join('\n');
-	const dir = path.join(repoRoot, 'bench/results');
-	mkdirSync(dir, { recursive: true });
-	writeFileSync(path.join(dir, 'queue.json'), JSON.stringify(figures, null, 2) + '\n');
-	writeFileSync(path.join(dir, 'queue.md'), md + '\n');
 	// The README quotes a run that measured all three; a partial one (a suite failed) stays in the file.
-	if (t && b && g) quoteInReadme(repoRoot, 'bench/results/queue.md', md);
-	process.stdout.write(`\n${md}\n`);
+	saveResults(repoRoot, 'queue', figures, lines.join('\n'), { quote: Boolean(t && b && g) });
 }
