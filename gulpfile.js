@@ -3,8 +3,8 @@
 // here needs gulp: `node gulpfile.js <task>` runs them with Node alone.
 //
 // - prune: `n8n-node build` copies every .png/.svg in the repository into dist (docs
-//   screenshots included); only the icons ship (icons/: one brand icon, light and dark, that both
-//   nodes and the credential use, as in n8n's own templates).
+//   screenshots included); only the icons ship (icons/: one brand icon, light and dark, that the
+//   nodes and the credential use, as in n8n's own templates). Type declarations do not ship either.
 // - check: the package ships what n8n loads and nothing else: every file in the `n8n` section
 //   exists, each node's and credential's icons exist, no test code or sandbox in dist, no runtime
 //   dependencies, the peer dependencies are exactly n8n-workflow "*" and the AI node SDK "*", the SDK
@@ -39,6 +39,9 @@ async function prune() {
 	for (const dir of ['docs', 'test', 'examples', 'bench']) fs.rmSync(path.join(dist, dir), { recursive: true, force: true });
 	// tsc's incremental state: useful for rebuilding here, dead weight in the tarball.
 	fs.rmSync(path.join(dist, 'tsconfig.tsbuildinfo'), { force: true });
+	// Type declarations: n8n loads the .js, nothing imports the package's types, and the verification
+	// scanner lints a credential's .d.ts with the rule that its file name must end in .credentials.ts.
+	for (const file of walk(dist)) if (/\.d\.ts(\.map)?$/.test(file)) fs.rmSync(file);
 }
 
 /** `https://github.com/<owner>/<repo>` from package.json's `repository` (a GitHub repository). */
@@ -96,6 +99,7 @@ async function check() {
 	for (const file of walk(dist)) {
 		const rel = path.relative(root, file);
 		if (/(^|\/)(test|sandbox|harness|bench)(\/|$)|\.test\.js$/.test(rel)) problems.push(`${rel} is test or tooling code and must not ship`);
+		if (/\.d\.ts$/.test(rel)) problems.push(`${rel} is a type declaration: the scanner lints it as source, and nothing needs it`);
 	}
 	if (Object.keys(pkg.dependencies || {}).length > 0) problems.push('"dependencies" must be empty: a verified community node has none');
 	const peers = pkg.peerDependencies || {};
