@@ -176,8 +176,9 @@ export class AgentPlatformTrigger implements INodeType {
 		}
 
 		const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+		const now = Date.now();
 		// Only the raw bytes: n8n's parsed req.body depends on the unsigned Content-Type header.
-		const verdict = verifyDelivery(req.rawBody, req.headers, secret, tolerance, Date.now());
+		const verdict = verifyDelivery(req.rawBody, req.headers, secret, tolerance, now);
 		if (!verdict.ok) return answer(verdict.status, { error: `Rejected: ${verdict.reason}` });
 
 		const { event } = verdict;
@@ -186,7 +187,6 @@ export class AgentPlatformTrigger implements INodeType {
 		if (agentId && agentOf(event.data as IDataObject) !== agentId) return answer(200, { received: true, ignored: 'other agent' });
 		// Remember the delivery until its timestamp leaves the window, not just `tolerance` from now:
 		// a sender whose clock runs ahead could otherwise replay it after the memory has expired.
-		const now = Date.now();
 		const until = Math.max(now, Date.parse(event.timestamp)) + tolerance * 1000;
 		const memory = replayMemoryFor(String(this.getWorkflow().id), this.getNode().id);
 		const remembered = memory.remember(verdict.signature, until, now);

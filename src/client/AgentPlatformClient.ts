@@ -129,7 +129,7 @@ export class AgentPlatformClient {
 
 	/** Like `list`, for a list endpoint the route table does not know (the API Request operation). */
 	async listPath(path: string, params: Omit<ListParams, 'path'> = {}): Promise<IDataObject[]> {
-		return await collect(this.pagesOf(this.checkedPath(path, params.itemIndex), params));
+		return await collect(this.pagesOf(underBaseUrl(path.trim()), params));
 	}
 
 	/** One page of a list route at `offset` (for list search in the editor, which pages by itself). */
@@ -138,9 +138,13 @@ export class AgentPlatformClient {
 		return await this.listPage({ method: 'GET', path: buildPath(ROUTES[route].path, params.path), qs, itemIndex: params.itemIndex });
 	}
 
-	/** Any method and path under the base URL: the escape hatch for endpoints the spec does not show. */
+	/**
+	 * Any method and path under the base URL: the escape hatch for endpoints the spec does not show.
+	 * The path is checked like every other before it is sent (apiPath.ts); the API Request operation
+	 * checks it earlier too, while its items are validated.
+	 */
 	async request(params: RawRequestParams): Promise<unknown> {
-		return await this.execute({ ...params, path: this.checkedPath(params.path, params.itemIndex) });
+		return await this.execute({ ...params, path: underBaseUrl(params.path.trim()) });
 	}
 
 	/** Announces `requests` upcoming requests, so the rate budget can be spread over the window. */
@@ -201,18 +205,6 @@ export class AgentPlatformClient {
 			throw malformedResponseError(this.errorContext('GET', request.path, request.itemIndex), 200, 'JSON that is not the API list envelope {data: [...], pagination}', false);
 		}
 		return parsed.data as ListEnvelope;
-	}
-
-	private checkedPath(path: string, itemIndex?: number): string {
-		const trimmed = path.trim();
-		const problem = apiPathProblem(trimmed);
-		if (problem) {
-			throw new NodeOperationError(this.ctx.getNode(), `The parameter "Path" ${problem}`, {
-				itemIndex,
-				description: 'Give a path under the base URL, such as /agents/dep_123/skills. The API key is only sent to the Base URL\'s own address.',
-			});
-		}
-		return underBaseUrl(trimmed);
 	}
 
 	private getSession(): Promise<Session> {

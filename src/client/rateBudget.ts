@@ -125,7 +125,11 @@ export class RateBudget {
 		this.inFlight = Math.max(0, this.inFlight - 1);
 		if (headers.limit !== undefined) this.limit = headers.limit;
 		this.unmetered = !refused && headers.limit === undefined && headers.remaining === undefined && headers.retryAfterUntil === undefined;
-		if (refused && this.remaining !== undefined) this.remaining += 1;
+		if (refused) {
+			// A refused request spent nothing on the server.
+			if (this.remaining !== undefined) this.remaining += 1;
+			this.spentInWindow = Math.max(0, this.spentInWindow - 1);
+		}
 		if (headers.retryAfterUntil !== undefined) {
 			// A longer hint is refused at once, and for at most MAX_WAIT_MS: then one request may ask again,
 			// so a bogus header cannot lock the key out for a day.
@@ -177,7 +181,10 @@ export class RateBudget {
 	/** Frees the slot of a request that got no response; one that surely never left gives its count back. */
 	release(notSent: boolean): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
-		if (notSent && this.remaining !== undefined) this.remaining += 1;
+		if (notSent) {
+			if (this.remaining !== undefined) this.remaining += 1;
+			this.spentInWindow = Math.max(0, this.spentInWindow - 1);
+		}
 		this.notify();
 	}
 
