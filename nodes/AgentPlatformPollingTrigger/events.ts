@@ -14,6 +14,13 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { AGENT_STATUS, type EventType, FACT_TIME_FIELDS } from '../../src/vocabulary';
 
+/** An API time (ISO 8601) as epoch ms, or undefined when it is missing or unreadable. */
+export function timeOf(value: unknown): number | undefined {
+	if (typeof value !== 'string' || value === '') return undefined;
+	const ms = Date.parse(value);
+	return Number.isFinite(ms) ? ms : undefined;
+}
+
 export interface PolledEvent {
 	event: EventType;
 	/** Server time of the change (epoch ms) when known, for ordering; else when seen. */

@@ -22,7 +22,7 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import { type AgentPlatformClient, FIRST_PAGE_REQUEST } from '../../src/client';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
-import { factEvent, type PolledEvent } from './events';
+import { factEvent, type PolledEvent, timeOf } from './events';
 import { anchorCount, nextPage, type PageStep } from './factPages';
 import { factQuery, type PollSettings } from './settings';
 import type { FactScan, FactStream, PollState, Seen } from './state';
@@ -30,9 +30,9 @@ import type { FactScan, FactStream, PollState, Seen } from './state';
 /** Keys remembered at most (about 40 bytes each in static data). */
 export const MAX_SEEN = 5_000;
 /** How late a change may become visible in the list after its own timestamp. */
-export const LAG_MS = 60_000;
+const LAG_MS = 60_000;
 /** Events one poll hands to n8n at most; the scan goes on at the next poll. */
-export const MAX_EVENTS_PER_POLL = 1_000;
+const MAX_EVENTS_PER_POLL = 1_000;
 /** A timestamp further ahead than this is not trusted to move the cursor (a broken server clock would stop the trigger). */
 const FUTURE_TOLERANCE_MS = 3_600_000;
 
@@ -49,13 +49,8 @@ const TRACKED: Tracked[] = [
 	{ event: 'memory.fact_promoted', field: FACT_TIME_FIELDS.promoted, key: (id, at) => `p:${id}:${at}` },
 ];
 
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string' || value === '') return undefined;
-	const ms = Date.parse(value);
-	return Number.isFinite(ms) ? ms : undefined;
-};
 
-export const newScan = (now: number): FactScan => ({
+const newScan = (now: number): FactScan => ({
 	startedAt: now,
 	offset: 0,
 	anchors: [],
@@ -68,7 +63,7 @@ export const newScan = (now: number): FactScan => ({
 });
 
 /** The newest `max` entries at or after `since`, and the `since` that keeps them. */
-export function boundSeen(entries: Seen, since: number, max = MAX_SEEN): { seen: Seen; since: number } {
+function boundSeen(entries: Seen, since: number, max = MAX_SEEN): { seen: Seen; since: number } {
 	let kept = Object.entries(entries).filter(([, at]) => at >= since);
 	if (kept.length > max) {
 		kept.sort((a, b) => b[1] - a[1]);
@@ -78,24 +73,21 @@ export function boundSeen(entries: Seen, since: number, max = MAX_SEEN): { seen:
 	return { seen: Object.fromEntries(kept), since };
 }
 
-/** The API's facts must carry the fields the changes are dated by; say so instead of seeing nothing. */
+/**
+ * Every fact has a creation time; facts without one mean the API dates them differently, so say so
+ * instead of seeing nothing. A missing promotion time is not checked: it is how a server that leaves
+ * out empty fields says "never promoted", and refusing it would stop the trigger for good.
+ */
 function checkFields(node: INode, facts: IDataObject[], tracked: Tracked[]): void {
-	if (facts.length === 0) return;
-	for (const { event, field } of tracked) {
-		const readable = event === 'memory.fact_created' ? facts.some((f) => timeOf(f[field]) !== undefined) : facts.some((f) => field in f);
-		if (!readable) {
-			throw new NodeOperationError(node, `The API's memory facts have no "${field}" field, which the polling trigger needs for ${event}`, {
-				description:
-					event === 'memory.fact_created'
-						? 'New facts are told from old ones by their creation time. Use the Agent Platform Trigger (webhooks) for this event.'
-						: 'Promotions are recognised by the time of the promotion. Leave Memory Fact Promoted out of Events, or use the Agent Platform Trigger (webhooks) for it.',
-			});
-		}
-	}
+	const created = tracked.find((t) => t.event === 'memory.fact_created');
+	if (!created || facts.length === 0 || facts.some((f) => timeOf(f[created.field]) !== undefined)) return;
+	throw new NodeOperationError(node, `The API's memory facts have no "${created.field}" field, which the polling trigger needs for ${created.event}`, {
+		description: 'New facts are told from old ones by their creation time. Use the Agent Platform Trigger (webhooks) for this event.',
+	});
 }
 
 /** Closes a whole scan: moves the cursor (see the file comment) and forgets the scan. */
-export function finishScan(stream: FactStream, now: number): void {
+function finishScan(stream: FactStream, now: number): void {
 	const scan = stream.scan;
 	if (!scan) return;
 	const baseline = stream.cursor === undefined;

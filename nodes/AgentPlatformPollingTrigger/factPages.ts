@@ -12,7 +12,7 @@
  * server clamps to, fall back to FALLBACK_PAGE_SIZE when it refuses a large one.
  */
 import { NodeApiError, type IDataObject } from 'n8n-workflow';
-import { type AgentPlatformClient, FALLBACK_PAGE_SIZE, FIRST_PAGE_REQUEST, type ListEnvelope } from '../../src/client';
+import { type AgentPlatformClient, FALLBACK_PAGE_SIZE, FIRST_PAGE_REQUEST, type ListEnvelope, pageSizeFrom } from '../../src/client';
 import type { FactScan } from './state';
 
 export interface PageStep {
@@ -49,6 +49,7 @@ async function fetchPage(client: AgentPlatformClient, qs: IDataObject, offset: n
 		(error: unknown) => ({ error }),
 	);
 	if ('page' in outcome) {
+		if (pageSize <= 0) return { page: outcome.page, pageSize: pageSizeFrom({ offset, limit }, outcome.page) };
 		const served = outcome.page.pagination.limit;
 		return { page: outcome.page, pageSize: served > 0 && served < limit ? served : pageSize };
 	}

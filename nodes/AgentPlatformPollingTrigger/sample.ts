@@ -1,16 +1,21 @@
 /**
  * "Fetch Test Event" in the editor: the most recent item that matches the events and filters,
  * shaped as the event it would start, so the rest of the workflow can be built on real data. It
- * reads nothing from and writes nothing to the stored state.
+ * reads nothing from and writes nothing to the stored state. Facts are read up to SAMPLE_FACTS
+ * (each click would otherwise read the whole list, spending the key's budget that production
+ * workflows share): the most recent among those.
  */
 import { NodeApiError, NodeOperationError, type IDataObject, type INode, type INodeExecutionData } from 'n8n-workflow';
 import type { AgentPlatformClient } from '../../src/client';
 import { AGENT_STATUS, FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { readAgents } from './agents';
-import { factEvent, provisionedEvent, statusChangedEvent, toItems, type PolledEvent } from './events';
+import { factEvent, provisionedEvent, statusChangedEvent, timeOf as timeOrUndefined, toItems, type PolledEvent } from './events';
 import { factQuery, type PollSettings } from './settings';
 
-const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : NaN);
+/** Facts one Fetch Test Event reads at most. */
+const SAMPLE_FACTS = 1_000;
+
+const timeOf = (value: unknown) => timeOrUndefined(value) ?? NaN;
 
 const newest = <T>(items: T[], time: (item: T) => number): T | undefined => {
 	let best: T | undefined;
@@ -54,7 +59,7 @@ export async function sampleEvent(node: INode, client: AgentPlatformClient, sett
 		let created: IDataObject | undefined;
 		let promoted: IDataObject | undefined;
 		const later = (a: IDataObject | undefined, b: IDataObject, field: string) => (a === undefined || timeOf(b[field]) > timeOf(a[field]) ? b : a);
-		for await (const page of client.pages('memoryFact.getMany', { qs })) {
+		for await (const page of client.pages('memoryFact.getMany', { qs, limit: SAMPLE_FACTS })) {
 			for (const fact of page) {
 				if (Number.isFinite(timeOf(fact[FACT_TIME_FIELDS.created]))) created = later(created, fact, FACT_TIME_FIELDS.created);
 				if (Number.isFinite(timeOf(fact[FACT_TIME_FIELDS.promoted]))) promoted = later(promoted, fact, FACT_TIME_FIELDS.promoted);

@@ -10,7 +10,7 @@ import { agentFilter, compact } from '../AgentPlatform/helpers/parameters';
 import type { FactFilters } from '../AgentPlatform/actions/memoryFact/shared';
 
 /** The events a list can reveal; all four of the webhook events. */
-export const POLLED_EVENTS = EVENT_TYPES.map((e) => e.value) as EventType[];
+const POLLED_EVENTS = EVENT_TYPES.map((e) => e.value) as EventType[];
 
 export interface PollSettings {
 	events: Set<EventType>;

@@ -121,7 +121,7 @@ export class PagePlan {
 		this.total = page.pagination.total;
 		if (this.pageSize === undefined) {
 			// The first page: from here the sequential scan would ask at the number of items returned.
-			this.pageSize = learnPageSize(request, page);
+			this.pageSize = pageSizeFrom(request, page);
 			this.nextOffset = page.data.length;
 		}
 
@@ -195,9 +195,10 @@ export class PagePlan {
 
 /**
  * The server's page size, from the first page: the `limit` it reports when it clamped ours, else the
- * number of items when it returned fewer than asked without saying why (and more exist).
+ * number of items when it returned fewer than asked without saying why (and more exist). The
+ * polling trigger, which reads pages one by one across polls, learns it the same way.
  */
-function learnPageSize(request: PageRequest, page: Page): number {
+export function pageSizeFrom(request: PageRequest, page: Page): number {
 	const reported = page.pagination.limit;
 	if (reported > 0 && reported < request.limit) return reported;
 	if (page.data.length > 0 && page.data.length < request.limit && page.data.length < page.pagination.total) return page.data.length;

@@ -65,6 +65,19 @@ async function watchPromotionsOnSmallPages() {
 }
 
 describe('polling trigger: changes become items', () => {
+	test('a server that serves smaller pages than asked without saying so: new facts are still found', async () => {
+		await sb.close();
+		sb = await startSandbox({ plan: 'enterprise', maxPageSize: 10, oversizedLimit: 'clamp-silently' });
+		sb.admin.seedFacts('org_acme', 300);
+		const wf = pollingWorkflow(sb, { events: ['memory.fact_created'], filters: {} });
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		const created = await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: 'Found past a silent clamp' });
+		expect(summary(await wf.pollUntilItems(5))).toEqual([`memory.fact_created ${String(created.id)}`]);
+		await sb.close();
+		sb = await startSandbox({ plan: 'enterprise' });
+	});
+
 	test('the first poll records a baseline and starts nothing; each change then starts one item, in the webhook shape', async () => {
 		const wf = pollingWorkflow(sb, ALL);
 		wf.activate();
@@ -117,6 +130,17 @@ describe('polling trigger: changes become items', () => {
 		// Once: the next polls find nothing new.
 		expect(await wf.poll()).toEqual([]);
 		expect(await wf.poll()).toEqual([]);
+	});
+
+	test('facts without a promoted_at field (a server that leaves out empty fields) are read as never promoted', async () => {
+		const facts = () => [...sb.admin.org('org_acme').facts.values()] as unknown as IDataObject[];
+		for (const fact of facts()) delete fact.promoted_at;
+		const wf = pollingWorkflow(sb, ALL);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		const created = await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: 'No empty fields here' });
+		for (const fact of facts()) if (fact.promoted_at === null) delete fact.promoted_at;
+		expect(summary(await wf.poll())).toEqual([`memory.fact_created ${String(created.id)}`]);
 	});
 
 	test('events and filters: only the chosen events, agent, tier and scope; the filters go to the API', async () => {

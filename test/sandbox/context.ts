@@ -11,7 +11,7 @@ export interface HandlerContext {
 	query: URLSearchParams;
 	body: unknown;
 	maxPageSize: number;
-	oversizedLimit: 'clamp' | 'reject';
+	oversizedLimit: 'clamp' | 'clamp-silently' | 'reject';
 	defaultPageSize: number;
 	webhookSecretField: string;
 	random: Random;
@@ -57,9 +57,11 @@ export function listPage<T>(ctx: HandlerContext, items: readonly T[]): HandlerRe
 		throw badRequest('limit', `must be a whole number from 1 to ${ctx.maxPageSize}`);
 	}
 	const offset = rawOffset === null ? 0 : Number(rawOffset);
-	const limit = Math.min(rawLimit === null ? ctx.defaultPageSize : Number(rawLimit), ctx.maxPageSize);
+	const asked = rawLimit === null ? ctx.defaultPageSize : Number(rawLimit);
+	const limit = Math.min(asked, ctx.maxPageSize);
+	const reported = ctx.oversizedLimit === 'clamp-silently' ? asked : limit;
 	return {
-		body: { data: items.slice(offset, offset + limit), pagination: { offset, limit, total: items.length } },
+		body: { data: items.slice(offset, offset + limit), pagination: { offset, limit: reported, total: items.length } },
 	};
 }
 

@@ -18,8 +18,11 @@ export interface SandboxOptions {
 	windowMs?: number;
 	resetUnit?: ResetUnit;
 	maxPageSize?: number;
-	/** What a `limit` above the maximum gets: clamped (the documented choice) or refused with 400, as some APIs do. */
-	oversizedLimit?: 'clamp' | 'reject';
+	/**
+	 * What a `limit` above the maximum gets: clamped (the documented choice), clamped while the
+	 * response still reports the `limit` asked for ('clamp-silently', as some APIs do), or refused with 400.
+	 */
+	oversizedLimit?: 'clamp' | 'clamp-silently' | 'reject';
 	defaultPageSize?: number;
 	/** The field of the webhook-create response that carries the signing secret (the spec does not name it). */
 	webhookSecretField?: string;
