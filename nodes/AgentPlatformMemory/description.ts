@@ -4,7 +4,7 @@ import { MEMORY_SCOPES, MEMORY_TIERS } from '../../src/vocabulary';
 import { agentLocator } from '../AgentPlatform/descriptions/rlc.description';
 
 /** Durable tiers: what long-term context may read. L1 holds sessions, other chats' included. */
-export const DURABLE_TIERS = MEMORY_TIERS.filter((tier) => tier.value !== 'L1');
+const DURABLE_TIERS = MEMORY_TIERS.filter((tier) => tier.value !== 'L1');
 
 const showLongTerm = { show: { longTermContext: [true] } };
 

@@ -23,7 +23,7 @@ export interface LongTermSettings {
 }
 
 /** Facts read per tier: several times what is shown, so facts filtered out here leave enough. */
-export const scanPerTier = (maxFacts: number) => Math.min(Math.max(maxFacts * 5, 50), 500);
+const scanPerTier = (maxFacts: number) => Math.min(Math.max(maxFacts * 5, 50), 500);
 
 /** Agents read to find the chosen agent's team (organizations have few). */
 const MAX_AGENTS = 1_000;
@@ -104,7 +104,7 @@ export class LongTermContext {
 const rank = (fact: IDataObject) => TIER_RANK[String(fact.tier)] ?? Object.keys(TIER_RANK).length;
 
 /** One line per fact; line breaks inside a fact are flattened so it cannot pose as other lines. */
-export function formatFact(fact: IDataObject): string {
+function formatFact(fact: IDataObject): string {
 	const content = String(fact.content ?? '')
 		.replace(/\s+/g, ' ')
 		.trim();

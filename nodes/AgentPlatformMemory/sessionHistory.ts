@@ -13,16 +13,16 @@ import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine, type TurnRole 
 export const TURN_TIER = 'L1';
 export const TURN_SCOPE = 'agent';
 /** `source.channel` of every turn, so people on the platform see where a conversation happened. */
-export const TURN_CHANNEL = 'n8n';
+const TURN_CHANNEL = 'n8n';
 
 /**
  * At most this many facts are read for one session. L1 facts live about an hour, so a session
  * never comes near it; the bound keeps a misbehaving server from holding a run (and its memory)
  * without end.
  */
-export const MAX_SESSION_FACTS = 1_000;
+const MAX_SESSION_FACTS = 1_000;
 /** Messages per fact; a longer run of messages without a user message is split. */
-export const MAX_LINES_PER_TURN = 20;
+const MAX_LINES_PER_TURN = 20;
 
 export interface Session {
 	agentId: string;
@@ -134,7 +134,7 @@ function keptText(message: Message): { role: TurnRole; text: string } | undefine
 	return text === '' ? undefined : { role: message.role, text };
 }
 
-export function groupTurns(messages: Message[]): TurnLine[][] {
+function groupTurns(messages: Message[]): TurnLine[][] {
 	const turns: TurnLine[][] = [];
 	for (const message of messages) {
 		const line = keptText(message);

@@ -4,7 +4,7 @@
  */
 import { NodeOperationError, type ISupplyDataFunctions } from 'n8n-workflow';
 import { ID_PREFIX } from '../../src/vocabulary';
-import { getId } from '../AgentPlatform/helpers/parameters';
+import { getId, getStringList, getWholeNumber } from '../AgentPlatform/helpers/parameters';
 import type { LongTermSettings } from './longTermContext';
 import type { Session } from './sessionHistory';
 import { sessionTag } from './turnFact';
@@ -17,9 +17,9 @@ export interface MemorySettings {
 }
 
 /** Longest session key accepted; it is stored in each fact's `source.conversation_id`. */
-export const MAX_SESSION_KEY = 512;
+const MAX_SESSION_KEY = 512;
 /** Longest search text sent (a chat message can be long; a query string should not be). */
-export const MAX_SEARCH_TEXT = 500;
+const MAX_SEARCH_TEXT = 500;
 
 export function readSettings(ctx: ISupplyDataFunctions, itemIndex: number): MemorySettings {
 	const agentId = getId(ctx, 'agentId', itemIndex, 'Agent', ID_PREFIX.agent);
@@ -84,22 +84,14 @@ function longTermSettings(ctx: ISupplyDataFunctions, itemIndex: number): LongTer
 }
 
 function choices(ctx: ISupplyDataFunctions, itemIndex: number, name: string, label: string): string[] {
-	const raw = ctx.getNodeParameter(name, itemIndex, []) as unknown;
-	const values = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
-		.map((value) => String(value).trim())
-		.filter((value) => value !== '');
+	const values = getStringList(ctx, name, itemIndex);
 	if (values.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is empty`, { itemIndex, description: `Choose at least one, or turn off Long-Term Context.` });
 	}
-	return [...new Set(values)];
+	return values;
 }
 
-function wholeNumber(ctx: ISupplyDataFunctions, itemIndex: number, name: string, label: string, min: number, max: number): number {
-	const value = ctx.getNodeParameter(name, itemIndex) as unknown;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must be a whole number from ${min} to ${max}, got ${String(value)}`, { itemIndex });
-	}
-	return value;
-}
+const wholeNumber = (ctx: ISupplyDataFunctions, itemIndex: number, name: string, label: string, min: number, max: number) =>
+	getWholeNumber(ctx, name, itemIndex, `The parameter "${label}"`, { min, max });
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';

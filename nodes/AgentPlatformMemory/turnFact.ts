@@ -36,7 +36,7 @@ export interface DecodedTurn {
  * The longest `content` written. The spec shows no limit; the sandbox's (10,000 characters) is
  * the one known. Longer turns keep the start of each message and say how much was left out.
  */
-export const MAX_FACT_CONTENT = 10_000;
+const MAX_FACT_CONTENT = 10_000;
 
 const LABELS: Record<TurnRole, string> = { user: 'User', assistant: 'Assistant', system: 'System' };
 const ROLES = new Map(Object.entries(LABELS).map(([role, label]) => [label, role as TurnRole]));

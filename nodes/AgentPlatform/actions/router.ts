@@ -15,6 +15,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../../src/client';
+import { getWholeNumber } from '../helpers/parameters';
 import type { OperationModule, OperationRun } from '../helpers/types';
 import { WHERE_ITEMS_WRITE, writesData } from '../helpers/writes';
 import { resources } from './index';
@@ -44,13 +45,12 @@ export const description: INodeProperties[] = WHERE_ITEMS_WRITE.map((displayOpti
 
 /** Items sent at once for a write: 1 unless the user chose Parallel Writes. */
 function writeConcurrency(ctx: IExecuteFunctions): number {
-	const chosen = ctx.getNodeParameter('options.parallelWrites', 0, 1) as unknown;
-	if (typeof chosen !== 'number' || !Number.isInteger(chosen) || chosen < 1 || chosen > MAX_CONCURRENCY) {
-		throw new NodeOperationError(ctx.getNode(), `The option "Parallel Writes" must be a whole number from 1 to ${MAX_CONCURRENCY}, got ${JSON.stringify(chosen)}`, {
-			description: 'Remove the option to send items one at a time, or choose how many to send at once.',
-		});
-	}
-	return chosen;
+	return getWholeNumber(ctx, 'options.parallelWrites', 0, 'The option "Parallel Writes"', {
+		min: 1,
+		max: MAX_CONCURRENCY,
+		fallback: 1,
+		fix: 'Remove the option to send items one at a time, or choose how many to send at once.',
+	});
 }
 
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): OperationModule {

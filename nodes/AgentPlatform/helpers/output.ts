@@ -5,6 +5,7 @@
  * field the API returns passes through Raw and can be named in Selected Fields by expression.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import { getStringList } from './parameters';
 
 interface FieldSets {
 	/** Small on purpose: what a workflow or an AI agent usually needs, without long text. */
@@ -85,10 +86,7 @@ export function getOutputShape(ctx: IExecuteFunctions, itemIndex: number, resour
 			description: 'By expression, give one of: simple, raw, fields.',
 		});
 	}
-	const fields = ctx.getNodeParameter('fields', itemIndex, []) as unknown;
-	const names = (Array.isArray(fields) ? fields : typeof fields === 'string' ? fields.split(',') : [])
-		.map((name) => String(name).trim())
-		.filter((name) => name !== '');
+	const names = getStringList(ctx, 'fields', itemIndex);
 	if (names.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'The parameter "Fields" is empty', {
 			itemIndex,

@@ -22,7 +22,7 @@ export function getId(ctx: ParameterContext, name: string, itemIndex: number, la
 	if (prefix && !value.startsWith(prefix)) {
 		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must start with "${prefix}", got "${value}"`, {
 			itemIndex,
-			description: `${label} IDs look like ${prefix}... . Choose one from the list, or check the expression that produces it.`,
+			description: `${label} IDs look like ${prefix}123. Choose one from the list, or check the expression that produces it.`,
 		});
 	}
 	if (!ID_PATTERN.test(value) || /^\.+$/.test(value)) {
@@ -56,17 +56,40 @@ export function getJsonObject(ctx: IExecuteFunctions, name: string, itemIndex: n
 	return parsed as IDataObject;
 }
 
+/**
+ * A whole-number parameter from `min` to `max` (an expression can give anything), or an error naming
+ * it. `label` is how the editor shows it, `fix` what to do instead.
+ */
+export function getWholeNumber(
+	ctx: ParameterContext,
+	name: string,
+	itemIndex: number,
+	label: string,
+	range: { min: number; max?: number; fallback?: number; fix?: string },
+): number {
+	const value = ctx.getNodeParameter(name, itemIndex, range.fallback) as unknown;
+	const max = range.max ?? Number.MAX_SAFE_INTEGER;
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < range.min || value > max) {
+		const bounds = range.max === undefined ? `of ${range.min} or more` : `from ${range.min} to ${range.max}`;
+		throw new NodeOperationError(ctx.getNode(), `${label} must be a whole number ${bounds}, got ${JSON.stringify(value) ?? 'nothing'}`, {
+			itemIndex,
+			description: range.fix,
+		});
+	}
+	return value;
+}
+
+/** A list parameter (multiple options, or comma-separated text from an expression): trimmed, empty and repeated entries dropped. */
+export function getStringList(ctx: ParameterContext, name: string, itemIndex: number): string[] {
+	const raw = ctx.getNodeParameter(name, itemIndex, []) as unknown;
+	const values = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).map((value) => String(value).trim());
+	return [...new Set(values.filter((value) => value !== ''))];
+}
+
 /** "Return All" and "Limit": undefined means all; a limit must be 1 or more. */
 export function getListLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
-	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(ctx.getNode(), `The parameter "Limit" must be a whole number of 1 or more, got ${String(limit)}`, {
-			itemIndex,
-			description: 'Set Limit to how many items to return, or turn on Return All.',
-		});
-	}
-	return limit;
+	return getWholeNumber(ctx, 'limit', itemIndex, 'The parameter "Limit"', { min: 1, fallback: 50, fix: 'Set Limit to how many items to return, or turn on Return All.' });
 }
 
 /** A non-empty string parameter. */
