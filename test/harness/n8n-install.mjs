@@ -66,22 +66,40 @@ function run(cmd, args, { cwd, env = process.env, what }) {
 	});
 }
 
+/**
+ * Builds a cache folder in a temporary sibling and renames it into place with its `.ready` file, so
+ * an interrupted or concurrent run never leaves a half-made folder that looks ready. `build(dir)`
+ * fills the staging folder and returns what `.ready` records.
+ */
+export async function buildCached(root, build) {
+	const staging = `${root}.partial-${process.pid}`;
+	rmSync(staging, { recursive: true, force: true });
+	mkdirSync(staging, { recursive: true });
+	try {
+		const ready = await build(staging);
+		writeFileSync(path.join(staging, '.ready'), JSON.stringify(ready, null, 2));
+		rmSync(root, { recursive: true, force: true });
+		renameSync(staging, root);
+	} catch (error) {
+		rmSync(staging, { recursive: true, force: true });
+		throw error;
+	}
+}
+
 /** Returns the paths of a ready n8n install, installing it first when the cache lacks it. */
 export async function ensureN8n() {
 	const p = paths();
 	if (existsSync(p.ready)) return p;
 
-	const staging = layout(`${p.root}.partial-${process.pid}`);
-	rmSync(staging.root, { recursive: true, force: true });
-	mkdirSync(staging.root, { recursive: true });
-	// n8n 1.x's nodes depend on xlsx by a URL on cdn.sheetjs.com, which this machine cannot reach;
-	// the registry's last xlsx stands in (only the spreadsheet nodes use it). 2.x has no such dependency.
-	const overrides = N8N_VERSION.startsWith('1.') ? { xlsx: '0.18.5' } : undefined;
-	writeFileSync(path.join(staging.root, 'package.json'), JSON.stringify({ name: 'n8n-runtime', private: true, overrides }, null, 2));
 	const started = Date.now();
 	log(`installing n8n@${N8N_VERSION} and ${nodePackage}@${NODE_MAJOR} into ${p.root}`);
 	log('first run only (minutes, and gigabytes of disk); later runs reuse this folder');
-	try {
+	await buildCached(p.root, async (dir) => {
+		const staging = layout(dir);
+		// n8n 1.x's nodes depend on xlsx by a URL on cdn.sheetjs.com, which this machine cannot reach;
+		// the registry's last xlsx stands in (only the spreadsheet nodes use it). 2.x has no such dependency.
+		const overrides = N8N_VERSION.startsWith('1.') ? { xlsx: '0.18.5' } : undefined;
+		writeFileSync(path.join(staging.root, 'package.json'), JSON.stringify({ name: 'n8n-runtime', private: true, overrides }, null, 2));
 		const installSeconds = await run(
 			'npm',
 			['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `${nodePackage}@${NODE_MAJOR}`, `n8n@${N8N_VERSION}`],
@@ -106,17 +124,9 @@ export async function ensureN8n() {
 		if (!existsSync(sqliteBinding)) throw new Error(`npm rebuild left no sqlite3 binding at ${sqliteBinding}; n8n cannot start without it`);
 		const nodeVersion = JSON.parse(readFileSync(path.join(staging.nodeDir, 'package.json'), 'utf8')).version;
 		const diskBytes = Number(execFileSync('du', ['-sb', staging.root], { encoding: 'utf8' }).split('\t')[0]);
-		writeFileSync(
-			staging.ready,
-			JSON.stringify({ n8n: N8N_VERSION, node: nodeVersion, installSeconds, rebuildSeconds, diskBytes, at: new Date().toISOString() }, null, 2),
-		);
 		log(`n8n ${N8N_VERSION} and Node ${nodeVersion} take ${(diskBytes / 1e9).toFixed(1)} GB in ${p.root}`);
-		rmSync(p.root, { recursive: true, force: true });
-		renameSync(staging.root, p.root);
-	} catch (error) {
-		rmSync(staging.root, { recursive: true, force: true });
-		throw error;
-	}
+		return { n8n: N8N_VERSION, node: nodeVersion, installSeconds, rebuildSeconds, diskBytes, at: new Date().toISOString() };
+	});
 	log(`ready in ${Math.round((Date.now() - started) / 1000)} s`);
 	return p;
 }

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cacheRoot } from '../harness/n8n-install.mjs';
+import { buildCached, cacheRoot } from '../harness/n8n-install.mjs';
 import { packPackage, repoRoot } from '../harness/n8n-boot.mjs';
 
 const SCANNER_VERSION = '0.32.0';
@@ -19,11 +19,13 @@ const dir = path.join(cacheRoot(), `scanner-${SCANNER_VERSION}`);
 const entry = path.join(dir, 'node_modules/@n8n/scan-community-package/scanner/scanner.mjs');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-if (!existsSync(entry)) {
+if (!existsSync(path.join(dir, '.ready'))) {
 	process.stderr.write(`[scan] installing @n8n/scan-community-package@${SCANNER_VERSION} into ${dir}\n`);
-	mkdirSync(dir, { recursive: true });
-	writeFileSync(path.join(dir, 'package.json'), '{"private":true}\n');
-	execFileSync(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', `@n8n/scan-community-package@${SCANNER_VERSION}`], { cwd: dir, stdio: 'inherit' });
+	await buildCached(dir, (staging) => {
+		writeFileSync(path.join(staging, 'package.json'), '{"private":true}\n');
+		execFileSync(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', `@n8n/scan-community-package@${SCANNER_VERSION}`], { cwd: staging, stdio: 'inherit' });
+		return { scanner: SCANNER_VERSION, at: new Date().toISOString() };
+	});
 }
 const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(pathToFileURL(entry).href);
 
