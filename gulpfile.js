@@ -10,11 +10,12 @@
 //   dependencies, the peer dependencies are exactly n8n-workflow "*" and the AI node SDK "*", the SDK
 //   is an optional peer (n8n versions before 2.16 lack it; npm must not install a copy beside the
 //   package) and n8n.aiNodeSdkVersion is declared with it, as the scanner's ai-node-package-json
-//   rule requires. And the package's links
-//   agree: homepage, bugs, every documentation link the nodes and the credential ship, and the
-//   README's images all point at package.json's `repository`, each link's #anchor is a README
-//   heading and each image exists in the repository (the README is also the npm page, where only
-//   absolute image URLs work: docs/ is not in the tarball).
+//   rule requires. And the documentation holds together (tooling/docsCheck.js): README.md stays
+//   within its size, every link and #anchor of README.md and docs/ resolves, README images and
+//   links into the repository are absolute (the README is also the npm page, where docs/ is not),
+//   the documentation links the nodes and the credential ship point at existing files of
+//   `repository`, and every figure the documentation quotes is the saved result of the command
+//   that measured it (bench/quoteInReadme.mjs --check).
 // - release-check (the publish workflow, before `npm publish`): the tag is the package version,
 //   `repository` is the GitHub repository publishing it (npm's provenance check refuses a
 //   mismatch), and the author's email is a real address.
@@ -25,6 +26,7 @@ const path = require('node:path');
 const root = __dirname;
 const dist = path.join(root, 'dist');
 const pkg = require('./package.json');
+const { docsProblems, repositoryUrls, shippedLinkProblems } = require('./tooling/docsCheck');
 
 function walk(dir) {
 	if (!fs.existsSync(dir)) return [];
@@ -44,39 +46,16 @@ async function prune() {
 	for (const file of walk(dist)) if (/\.d\.ts(\.map)?$/.test(file)) fs.rmSync(file);
 }
 
-/** `https://github.com/<owner>/<repo>` from package.json's `repository` (a GitHub repository). */
-function repositoryWebUrl() {
-	const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
-	const match = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(\.git)?$/.exec(url || '');
-	if (!match) throw new Error(`package.json "repository" must be a GitHub repository, got ${JSON.stringify(url)}`);
-	return { web: `https://github.com/${match[1]}/${match[2]}`, raw: `https://raw.githubusercontent.com/${match[1]}/${match[2]}/HEAD/` };
-}
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-const headingAnchor = (heading) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
-
-function linkProblems() {
-	const problems = [];
-	const { web, raw } = repositoryWebUrl();
-	const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-	const anchors = new Set([...readme.matchAll(/^#{1,6} (.+)$/gm)].map((m) => headingAnchor(m[1])));
-	if (pkg.homepage !== `${web}#readme`) problems.push(`"homepage" must be ${web}#readme (from "repository"), got ${pkg.homepage}`);
-	if (pkg.bugs?.url !== `${web}/issues`) problems.push(`"bugs.url" must be ${web}/issues (from "repository"), got ${pkg.bugs?.url}`);
-	const shipped = walk(dist).filter((file) => /\.(js|json)$/.test(file));
-	for (const file of shipped) {
-		for (const [url] of fs.readFileSync(file, 'utf8').matchAll(/https:\/\/github\.com\/[^\s'"`)]+/g)) {
-			const rel = path.relative(root, file);
-			if (!url.startsWith(`${web}#`) && url !== web) problems.push(`${rel} links to ${url}, not to the repository's README (${web})`);
-			else if (url.includes('#') && !anchors.has(url.split('#')[1])) problems.push(`${rel} links to #${url.split('#')[1]}, which is not a README heading`);
-		}
-	}
-	for (const [, target] of readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
-		if (!target.startsWith(raw)) {
-			problems.push(`README image ${target} must be an absolute URL under ${raw} (the npm page has no docs/ folder)`);
-		} else if (!fs.existsSync(path.join(root, target.slice(raw.length)))) {
-			problems.push(`README image ${target} names ${target.slice(raw.length)}, which is not in the repository`);
-		}
-	}
+/** Problems of the documentation and of the documentation links that ship. */
+async function documentationProblems() {
+	const shipped = walk(dist)
+		.filter((file) => /\.(js|json)$/.test(file))
+		.map((file) => ({ file: path.relative(root, file), text: fs.readFileSync(file, 'utf8') }));
+	const problems = [...shippedLinkProblems(shipped, { root, pkg }), ...docsProblems({ root, pkg })];
+	const { quoteAll } = await import('./bench/quoteInReadme.mjs');
+	const { stale, unknown } = quoteAll(root, { write: false });
+	for (const { file, source } of stale) problems.push(`${file} does not quote ${source} as saved: run \`node bench/quoteInReadme.mjs\` (figures are never typed by hand)`);
+	for (const { file, source } of unknown) problems.push(`${file} has markers for ${source}, which is not a saved result`);
 	return problems;
 }
 
@@ -109,11 +88,11 @@ async function check() {
 	if (pkg.peerDependenciesMeta?.['@n8n/ai-node-sdk']?.optional !== true) problems.push('"@n8n/ai-node-sdk" must be an optional peer dependency (peerDependenciesMeta)');
 	if (!Number.isInteger(pkg.n8n.aiNodeSdkVersion) || pkg.n8n.aiNodeSdkVersion < 1) problems.push('"n8n.aiNodeSdkVersion" must be a positive integer when the SDK is a peer dependency');
 	if (JSON.stringify(pkg.files) !== JSON.stringify(['dist'])) problems.push('"files" must be ["dist"]');
-	problems.push(...linkProblems());
+	problems.push(...(await documentationProblems()));
 	if (problems.length > 0) {
 		throw new Error(`Package check failed:\n- ${problems.join('\n- ')}`);
 	}
-	process.stdout.write(`Package check passed: ${listed.length} entry points, icons present, dist holds only shipped code, links point at the repository.\n`);
+	process.stdout.write(`Package check passed: ${listed.length} entry points, icons present, dist holds only shipped code, the documentation's links resolve.\n`);
 }
 
 /** Run by the publish workflow on GitHub Actions, before `npm publish`. */
@@ -122,7 +101,7 @@ async function releaseCheck() {
 	const tag = process.env.GITHUB_REF_NAME;
 	if (tag !== pkg.version && tag !== `v${pkg.version}`) problems.push(`the tag "${tag}" is not the package version ${pkg.version}`);
 	const running = `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}`;
-	const { web } = repositoryWebUrl();
+	const { web } = repositoryUrls(pkg);
 	if (running.toLowerCase() !== web.toLowerCase()) {
 		problems.push(`package.json "repository" is ${web} but this workflow runs in ${running}; npm refuses provenance that does not match (update repository, homepage, bugs and the documentation links; npm run build checks they agree)`);
 	}

@@ -3,7 +3,7 @@
 // facts. For each size it times the baseline, a poll that finds nothing, and the polls that find
 // a batch of changes (facts created, promoted and deleted while nothing polls), checks that every
 // change was reported exactly once, and weighs the static data n8n stores for the trigger.
-// Writes bench/results/polling.{json,md} and quotes the table into README.md.
+// Writes bench/results/polling.{json,md}; docs/benchmarks.md quotes the table, the README the idle-scan cost.
 //
 // The trigger runs as n8n runs it (n8n-core's PollContext and TriggersAndPollers, the harness the
 // tests use), against the sandbox in its own process on loopback (20 ms latency, 6,000 requests a

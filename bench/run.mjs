@@ -36,7 +36,7 @@ const LOAD_TARGETS = [
 
 /**
  * Every row's targets: the figure, the check, and how the target reads. A row meets its target
- * when every check holds; the log line and the README table show each figure beside its target.
+ * when every check holds; the log line and the table in docs/benchmarks.md show each figure beside its target.
  */
 const TARGETS = {
 	'list 10k @ 120/min': [
@@ -507,14 +507,14 @@ await load('load');
 await load('load, Parallel Writes 16', { parallelWrites: 16 });
 results.totalSeconds = +((now() - started) / 1000).toFixed(1);
 
-/** How the README names the figures of results/latest.json. */
+/** How docs/benchmarks.md names the figures of results/latest.json. */
 const LABELS = {
 	wire429: '429s on the wire',
 	user429: '429s reaching the user',
 	createdTwice: 'created twice',
 	ratioToN8nHelper: "ratio to n8n's HTTP helper alone",
 };
-/** One README row: what was measured, its targets, the figures against them, and the detail. */
+/** One row of the table: what was measured, its targets, the figures against them, and the detail. */
 const row = (measure, name, details, pick) => {
 	const own = checks(name).filter(pick ?? (() => true));
 	const label = (key) => LABELS[key] ?? key;
@@ -577,7 +577,7 @@ const md = [
 		(c) => c.key === 'createdTwice',
 	),
 ].join('\n');
-// A quick run is a smoke test with smaller data; only the full run's figures go into the README.
+// A quick run is a smoke test with smaller data; only the full run's figures are quoted in the documentation.
 saveResults(root, 'latest', results, md, { quote: !quick });
 // The real-n8n part and the polling trigger's follow a full run. They are started from here, not
 // chained in package.json, so that `npm run bench -- --quick` reaches this script (npm appends

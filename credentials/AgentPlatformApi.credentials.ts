@@ -13,7 +13,7 @@ export class AgentPlatformApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/agentPlatform.svg', dark: 'file:../icons/agentPlatform.dark.svg' };
 
-	documentationUrl = 'https://github.com/agent-platform/n8n-nodes-agent-platform#credential-setup';
+	documentationUrl = 'https://github.com/agent-platform/n8n-nodes-agent-platform/blob/HEAD/README.md#credentials';
 
 	properties: INodeProperties[] = [
 		{

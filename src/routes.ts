@@ -2,7 +2,7 @@
  * Every endpoint of the Agent Platform API, in one table: the only place that knows paths.
  *
  * The spec fixes only `GET /agents`; every other path is the project's documented choice for a
- * "not shown" part (README, "Choices where the spec is silent"). If the real service differs,
+ * "not shown" part (docs/spec-choices.md). If the real service differs,
  * change it here and nowhere else: the client, the action node, the trigger and the sandbox all
  * read this table.
  *

@@ -1,5 +1,5 @@
 /**
- * Values the spec does not fix but the product describes (README, "Choices where the spec is silent").
+ * Values the spec does not fix but the product describes (docs/spec-choices.md).
  * They feed dropdowns and the sandbox's seed data. None is enforced on what the server returns:
  * unknown values pass through, and every dropdown also accepts any value by expression.
  */
@@ -65,7 +65,7 @@ export const ALL_EVENTS = '*';
 /** The webhook-create response's field that carries the signing secret (the spec does not name it). */
 export const WEBHOOK_SECRET_FIELD = 'secret';
 
-/** Query parameter names of list filters (project's choice; see README). */
+/** Query parameter names of list filters (project's choice; see docs/spec-choices.md). */
 export const FILTER_QUERY = {
 	status: 'status',
 	agentId: 'agent_id',

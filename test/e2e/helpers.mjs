@@ -42,7 +42,7 @@ export class Sandbox {
 		return data;
 	}
 
-	/** The sandbox's admin surface (README.md, "The sandbox"). */
+	/** The sandbox's admin surface (docs/sandbox.md). */
 	async admin(path, { method = 'GET', body } = {}) {
 		const res = await fetch(`${this.info.adminUrl}${path}`, {
 			method,

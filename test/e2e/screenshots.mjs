@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:e2e -- --screenshots` (or `node test/e2e/screenshots.mjs`): boots the same stack as
 // the e2e suite and photographs the nodes in the real n8n editor with headless Chromium (Debian's
-// `chromium`, driven by playwright-core), into docs/screenshots/*.png for the README.
+// `chromium`, driven by playwright-core), into docs/screenshots/*.png for the README and docs/.
 //
 // Chromium is not a dependency of the package: install it with `apt-get install -y chromium` (or
 // set CHROMIUM_PATH). The flags keep it from calling home; the editor itself is on 127.0.0.1.

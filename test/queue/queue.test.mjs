@@ -270,6 +270,6 @@ function report() {
 			`| ${b.executions} executions at once on one key, plan ${b.limit} (all ${FACTS} facts each) | ${b.requests} requests in ${b.seconds} s (whole windows needed: ${b.idealSeconds} s); 429s on the wire: ${b.wire429}; reaching users: ${b.reachingUsers}; per worker ${split(b.byWorker)} |`,
 		);
 	if (g) lines.push(`| Trigger: event → execution start on a worker (${g.executions} events via the webhook processor) | p50 ${g.p50ms} ms, p95 ${g.p95ms} ms; per worker ${split(g.byWorker)} |`);
-	// The README quotes a run that measured all three; a partial one (a suite failed) stays in the file.
+	// The documentation quotes a run that measured all three; a partial one (a suite failed) is saved apart.
 	saveResults(repoRoot, 'queue', figures, lines.join('\n'), { quote: Boolean(t && b && g) });
 }

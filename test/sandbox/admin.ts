@@ -1,7 +1,7 @@
 /**
  * The admin surface under `/__admin` (not part of the Agent Platform API; no authentication,
  * loopback only): what tests, the dev command and benchmarks use to steer the sandbox and to see
- * what it did. Documented in the README's sandbox section.
+ * what it did. Documented in docs/sandbox.md.
  */
 import { EVENT_TYPES } from '../../src/vocabulary';
 import type { SandboxApp, SandboxRequest, SandboxResponse } from './app';

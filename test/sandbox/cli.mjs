@@ -2,7 +2,7 @@
 // `npm run sandbox`: compiles the TypeScript sandbox into .cache/sandbox (tsc; skipped when no source
 // changed since the last compile) and serves it on 127.0.0.1. Prints `Base URL: ...` and
 // `API key: ...` first on stdout, so scripts can read them; progress goes to stderr.
-// Documented in README.md, "The sandbox".
+// Documented in docs/sandbox.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -106,7 +106,7 @@ console.log(`Base URL: ${sandbox.baseUrl}`);
 console.log(`API key: ${sandbox.apiKey}`);
 console.log(`Read-only key: ${sandbox.keys.readOnly}`);
 console.log(`Other organization's key: ${sandbox.keys.otherOrg}`);
-console.log(`Admin: ${sandbox.adminUrl} (routes: README.md, "The sandbox")`);
+console.log(`Admin: ${sandbox.adminUrl} (routes: docs/sandbox.md)`);
 console.log(`Rate limit: ${sandbox.app.limiter.limit} per ${sandbox.app.limiter.windowMs / 1000}s, reset unit ${sandbox.app.limiter.resetUnit}`);
 
 const stop = async () => {

@@ -1,5 +1,5 @@
 /**
- * The sandbox: a local, spec-faithful Agent Platform API server (see README.md beside this file).
+ * The sandbox: a local, spec-faithful Agent Platform API server (see docs/sandbox.md).
  * Tests start it in-process on a free port; `npm run sandbox` starts it from the command line.
  */
 import { SandboxApp } from './app';

@@ -2,13 +2,13 @@
 // Measures the sandbox's own throughput so it is known not to be a benchmark's bottleneck:
 // `node test/sandbox/loadtest.mjs [seconds] [connections]` starts the sandbox (rate limit lifted)
 // in a child process and drives GET /v1/agents?limit=100 from this one with undici, bounded in time.
-// Prints the result and quotes it in README.md (between its `test/sandbox/loadtest.mjs` markers).
+// Saves the result as bench/results/sandbox.{json,md} and quotes it in docs/benchmarks.md.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { quoteInReadme } from '../../bench/quoteInReadme.mjs';
+import { saveResults } from '../../bench/quoteInReadme.mjs';
 
 const loadBefore = os.loadavg()[0];
 const seconds = Number(process.argv[2] ?? 10);
@@ -45,7 +45,8 @@ await Promise.all(
 const elapsed = (performance.now() - started) / 1000;
 await pool.close();
 child.kill('SIGTERM');
-const result = `GET /v1/agents?limit=100: ${Math.round(done / elapsed)} requests/s over ${elapsed.toFixed(1)} s with ${connections} connections (${done} ok, ${failed} failed)`;
-console.log(result);
+const perSecond = Math.round(done / elapsed);
+const result = `GET /v1/agents?limit=100: ${perSecond} requests/s over ${elapsed.toFixed(1)} s with ${connections} connections (${done} ok, ${failed} failed)`;
 const day = new Date().toISOString().slice(0, 10);
-quoteInReadme(root, 'test/sandbox/loadtest.mjs', `Measured by \`node test/sandbox/loadtest.mjs ${seconds} ${connections}\` (${day}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before the run): ${result}.`);
+const figures = { requestsPerSecond: perSecond, seconds: +elapsed.toFixed(1), connections, ok: done, failed, cpus: os.cpus().length, loadAverageBefore: +loadBefore.toFixed(1) };
+saveResults(root, 'sandbox', figures, `Measured by \`node test/sandbox/loadtest.mjs ${seconds} ${connections}\` (${day}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before the run): ${result}.`);

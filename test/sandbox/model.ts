@@ -1,8 +1,7 @@
 /**
  * The sandbox's resource shapes. Fields beyond the spec's (`id`, `agent_name`, `status` of a
- * deployment; `org_` ids) are the project's choice, documented in README.md ("Choices where the
- * spec is silent"); the client passes unknown fields through, so a real service with other
- * fields still works.
+ * deployment; `org_` ids) are the project's choice, documented in docs/spec-choices.md; the
+ * client passes unknown fields through, so a real service with other fields still works.
  */
 export interface Organization {
 	id: string;

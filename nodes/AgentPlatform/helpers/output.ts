@@ -1,6 +1,6 @@
 /**
  * What the Output choice of a Get or Get Many returns. One table per resource: the Simplified
- * fields (documented in the README) and the fields the editor offers under Selected Fields. The
+ * fields (documented in docs/operations.md) and the fields the editor offers under Selected Fields. The
  * field names are the API's as this package knows them; the spec shows few of them, so any other
  * field the API returns passes through Raw and can be named in Selected Fields by expression.
  */
