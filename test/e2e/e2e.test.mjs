@@ -20,7 +20,7 @@ import { MCP_EXAMPLE, MCP_TRIGGER_TYPE, TRANSPORTS, connectMcp, n8nHasMcpTrigger
 import { takeScreenshots } from './screenshots.mjs';
 
 // n8n-workflow's ESM build does not load under plain Node; its CommonJS one does.
-const { NodeHelpers } = createRequire(import.meta.url)('n8n-workflow');
+const { NodeHelpers, Workflow } = createRequire(import.meta.url)('n8n-workflow');
 
 /** The API's webhook signature (`sha256=` + hex HMAC-SHA256 of the raw body), written out independently of src/signing.ts on purpose: a cross-check. */
 const sign = (secret, body) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -48,6 +48,11 @@ after(async () => {
 });
 
 const nonce = () => `e2e-${randomUUID().slice(0, 8)}`;
+/** The operations an agent should not run unreviewed (the issue's list, written out independently of the node). */
+const DESTRUCTIVE = ['memoryFact.delete', 'member.remove', 'team.delete', 'webhookSubscription.delete', 'skill.disable'];
+const HUMAN_REVIEW_EXAMPLE = 'chat-agent-with-human-review.json';
+/** n8n's human review for tools in a chat: the Chat node's generated "HitlTool" variant. */
+const HUMAN_REVIEW_TYPE = '@n8n/n8n-nodes-langchain.chatHitlTool';
 const ids = (items) => items.map((item) => item.id).sort();
 
 describe('the package in n8n', () => {
@@ -106,15 +111,31 @@ describe('the package in n8n', () => {
 	test('the example workflows are imported and their nodes are known to n8n', async () => {
 		assert.deepEqual(stack.workflows.map((w) => w.file), loadExamples({}).map((e) => e.file));
 		const known = new Set((await (await fetch(`${stack.n8n.url}/types/nodes.json`, { headers: { cookie: stack.api.cookie } })).json()).map((t) => t.name));
-		// n8n 1.85.4 predates the MCP Server Trigger; on it, the MCP example imports but shows that
-		// node as unknown. Every other node must be known everywhere, and this one on n8n 2.x.
-		const newer = [MCP_TRIGGER_TYPE];
+		// n8n 1.85.4 predates the MCP Server Trigger, the Chat node and human review for tools; on it,
+		// the two examples that use them import but show those nodes as unknown. Every other node
+		// must be known everywhere, and these on n8n 2.x.
+		const newer = [MCP_TRIGGER_TYPE, HUMAN_REVIEW_TYPE, '@n8n/n8n-nodes-langchain.chat'];
 		const mayLack = N8N_VERSION.startsWith('1.') ? newer : [];
 		for (const { id, name } of stack.workflows) {
 			const workflow = await stack.api.public('GET', `/workflows/${id}`);
 			for (const node of workflow.nodes) assert.ok(known.has(node.type) || mayLack.includes(node.type), `${name}: unknown node type ${node.type}`);
 		}
 		if (!N8N_VERSION.startsWith('1.')) for (const type of newer) assert.ok(known.has(type), `n8n ${N8N_VERSION} lacks ${type}`);
+	});
+
+	test('the human review example gates exactly the destructive operations, and nothing else', () => {
+		const { workflow } = loadExamples({}).find((e) => e.file === HUMAN_REVIEW_EXAMPLE);
+		const review = workflow.nodes.find((n) => n.type === HUMAN_REVIEW_TYPE);
+		const into = (target) => Object.entries(workflow.connections).filter(([, c]) => c.ai_tool?.[0]?.some((to) => to.node === target)).map(([from]) => from);
+		const operationOf = (nodeName) => {
+			const { parameters } = workflow.nodes.find((n) => n.name === nodeName);
+			return `${parameters.resource}.${parameters.operation}`;
+		};
+		assert.deepEqual(into(review.name).map(operationOf).sort(), DESTRUCTIVE.slice().sort());
+		const direct = into('AI Agent').filter((name) => name !== review.name);
+		assert.ok(direct.length > 0);
+		for (const name of direct) assert.ok(!DESTRUCTIVE.includes(operationOf(name)), `${name} reaches the agent unreviewed`);
+		assert.match(review.parameters.message, /\$tool\.parameters/);
 	});
 
 	test('the nodes of the examples have no parameter issues in n8n (what the editor flags in red)', async () => {
@@ -135,6 +156,29 @@ describe('the package in n8n', () => {
 			}
 		}
 		assert.deepEqual(issues, []);
+	});
+
+	test('the tool variant n8n makes shows the human-review hint for the destructive operations only; the node never', async () => {
+		const types = await (await fetch(`${stack.n8n.url}/types/nodes.json`, { headers: { cookie: stack.api.cookie } })).json();
+		const byName = Object.fromEntries(types.filter((t) => [NODE_TYPES.action, NODE_TYPES.tool].includes(t.name)).map((t) => [t.name, t]));
+		const operations = byName[NODE_TYPES.action].properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) => p.options.map((o) => ({ resource: p.displayOptions.show.resource[0], operation: o.value })));
+		assert.ok(operations.length > 20);
+		// What the editor does: resolve the node's parameters against its type, then evaluate each
+		// hint's display condition on the node (n8n-workflow, the same version as this n8n's).
+		const shows = (type, parameters) => {
+			const nodeTypes = { getByName: () => ({ description: byName[type] }), getByNameAndVersion: () => ({ description: byName[type] }), getKnownTypes: () => ({}) };
+			const workflow = new Workflow({ nodes: [{ id: 'n', name: 'Node', type, typeVersion: 1, position: [0, 0], parameters }], connections: {}, active: false, nodeTypes });
+			const node = workflow.getNode('Node');
+			return (byName[type].hints ?? []).filter((hint) => workflow.expression.getSimpleParameterValue(node, hint.displayCondition, 'internal', {}) === true).map((hint) => hint.message);
+		};
+		for (const { resource, operation } of operations) {
+			const asTool = shows(NODE_TYPES.tool, { resource, operation });
+			if (DESTRUCTIVE.includes(`${resource}.${operation}`)) assert.match(asTool.join(), /human review/i, `${resource}.${operation} as a tool`);
+			else assert.deepEqual(asTool, [], `${resource}.${operation} as a tool`);
+			assert.deepEqual(shows(NODE_TYPES.action, { resource, operation }), [], `${resource}.${operation} as a node`);
+		}
 	});
 
 	test('the knowledge document sync example runs and the sandbox has the new version', async () => {
