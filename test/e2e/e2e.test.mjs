@@ -166,7 +166,8 @@ describe('the package in n8n', () => {
 			.flatMap((p) => p.options.map((o) => ({ resource: p.displayOptions.show.resource[0], operation: o.value })));
 		assert.ok(operations.length > 20);
 		// What the editor does: resolve the node's parameters against its type, then evaluate each
-		// hint's display condition on the node (n8n-workflow, the same version as this n8n's).
+		// hint's display condition on the node (with this repository's n8n-workflow, 2.41's; the
+		// node types, tool variant included, are the ones this n8n serves).
 		const shows = (type, parameters) => {
 			const nodeTypes = { getByName: () => ({ description: byName[type] }), getByNameAndVersion: () => ({ description: byName[type] }), getKnownTypes: () => ({}) };
 			const workflow = new Workflow({ nodes: [{ id: 'n', name: 'Node', type, typeVersion: 1, position: [0, 0], parameters }], connections: {}, active: false, nodeTypes });
