@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { resources } from './actions';
+import { HUMAN_REVIEW_HINT } from './helpers/humanReview';
 import { description as nodeOptions, router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
@@ -30,6 +31,7 @@ export class AgentPlatform implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
+		hints: [HUMAN_REVIEW_HINT],
 		properties: [
 			{
 				displayName: 'Resource',

@@ -8,13 +8,19 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
-import { CREDENTIAL_NAME, NODE_TYPES, bootAll, createCredential } from '../harness/n8n-boot.mjs';
+import { CREDENTIAL_NAME, NODE_TYPES, bootAll, createCredential, loadExamples } from '../harness/n8n-boot.mjs';
+import { N8N_VERSION } from '../harness/n8n-install.mjs';
 import { startFakeModel } from '../fake-model/server.mjs';
 import { MEMORY_NODE_TYPE, TOOL_NAME, TOOL_NODE, chatAgentWorkflow, createModelCredential, n8nHasAiNodeSdk, sendChat, sessionTag } from './chatAgent.mjs';
 import hostile from '../hostile/server.js';
 import { N8n, Sandbox, byId, chainWorkflow, eventually, outputsOf, sleep } from './helpers.mjs';
+import { MCP_EXAMPLE, MCP_TRIGGER_TYPE, TRANSPORTS, connectMcp, n8nHasMcpTrigger, resultOf, toolNameOf } from './mcp.mjs';
 import { takeScreenshots } from './screenshots.mjs';
+
+// n8n-workflow's ESM build does not load under plain Node; its CommonJS one does.
+const { NodeHelpers, Workflow } = createRequire(import.meta.url)('n8n-workflow');
 
 /** The API's webhook signature (`sha256=` + hex HMAC-SHA256 of the raw body), written out independently of src/signing.ts on purpose: a cross-check. */
 const sign = (secret, body) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -42,6 +48,11 @@ after(async () => {
 });
 
 const nonce = () => `e2e-${randomUUID().slice(0, 8)}`;
+/** The operations an agent should not run unreviewed (the issue's list, written out independently of the node). */
+const DESTRUCTIVE = ['memoryFact.delete', 'member.remove', 'team.delete', 'webhookSubscription.delete', 'skill.disable'];
+const HUMAN_REVIEW_EXAMPLE = 'chat-agent-with-human-review.json';
+/** n8n's human review for tools in a chat: the Chat node's generated "HitlTool" variant. */
+const HUMAN_REVIEW_TYPE = '@n8n/n8n-nodes-langchain.chatHitlTool';
 const ids = (items) => items.map((item) => item.id).sort();
 
 describe('the package in n8n', () => {
@@ -98,11 +109,76 @@ describe('the package in n8n', () => {
 	});
 
 	test('the example workflows are imported and their nodes are known to n8n', async () => {
-		assert.equal(stack.workflows.length, 6);
+		assert.deepEqual(stack.workflows.map((w) => w.file), loadExamples({}).map((e) => e.file));
 		const known = new Set((await (await fetch(`${stack.n8n.url}/types/nodes.json`, { headers: { cookie: stack.api.cookie } })).json()).map((t) => t.name));
+		// n8n 1.85.4 predates the MCP Server Trigger, the Chat node and human review for tools; on it,
+		// the two examples that use them import but show those nodes as unknown. Every other node
+		// must be known everywhere, and these on n8n 2.x.
+		const newer = [MCP_TRIGGER_TYPE, HUMAN_REVIEW_TYPE, '@n8n/n8n-nodes-langchain.chat'];
+		const mayLack = N8N_VERSION.startsWith('1.') ? newer : [];
 		for (const { id, name } of stack.workflows) {
 			const workflow = await stack.api.public('GET', `/workflows/${id}`);
-			for (const node of workflow.nodes) assert.ok(known.has(node.type), `${name}: unknown node type ${node.type}`);
+			for (const node of workflow.nodes) assert.ok(known.has(node.type) || mayLack.includes(node.type), `${name}: unknown node type ${node.type}`);
+		}
+		if (!N8N_VERSION.startsWith('1.')) for (const type of newer) assert.ok(known.has(type), `n8n ${N8N_VERSION} lacks ${type}`);
+	});
+
+	test('the human review example gates exactly the destructive operations, and nothing else', () => {
+		const { workflow } = loadExamples({}).find((e) => e.file === HUMAN_REVIEW_EXAMPLE);
+		const review = workflow.nodes.find((n) => n.type === HUMAN_REVIEW_TYPE);
+		const into = (target) => Object.entries(workflow.connections).filter(([, c]) => c.ai_tool?.[0]?.some((to) => to.node === target)).map(([from]) => from);
+		const operationOf = (nodeName) => {
+			const { parameters } = workflow.nodes.find((n) => n.name === nodeName);
+			return `${parameters.resource}.${parameters.operation}`;
+		};
+		assert.deepEqual(into(review.name).map(operationOf).sort(), DESTRUCTIVE.slice().sort());
+		const direct = into('AI Agent').filter((name) => name !== review.name);
+		assert.ok(direct.length > 0);
+		for (const name of direct) assert.ok(!DESTRUCTIVE.includes(operationOf(name)), `${name} reaches the agent unreviewed`);
+		assert.match(review.parameters.message, /\$tool\.parameters/);
+	});
+
+	test('the nodes of the examples have no parameter issues in n8n (what the editor flags in red)', async () => {
+		const types = await (await fetch(`${stack.n8n.url}/types/nodes.json`, { headers: { cookie: stack.api.cookie } })).json();
+		const typeOf = (node) => types.find((t) => t.name === node.type && [t.version].flat().includes(node.typeVersion));
+		const issues = [];
+		for (const { file, workflow } of loadExamples({})) {
+			for (const node of workflow.nodes) {
+				const type = typeOf(node);
+				// n8n 1.x may lack a node or a version of it (the test above says which may be missing).
+				if (!type && N8N_VERSION.startsWith('1.')) continue;
+				if (!type) {
+					issues.push(`${file}: ${node.name}: n8n has no ${node.type} version ${node.typeVersion}`);
+					continue;
+				}
+				const found = NodeHelpers.getNodeParametersIssues(type.properties, node, type);
+				if (found) issues.push(`${file}: ${node.name}: ${JSON.stringify(found.parameters)}`);
+			}
+		}
+		assert.deepEqual(issues, []);
+	});
+
+	test('the tool variant n8n makes shows the human-review hint for the destructive operations only; the node never', async () => {
+		const types = await (await fetch(`${stack.n8n.url}/types/nodes.json`, { headers: { cookie: stack.api.cookie } })).json();
+		const byName = Object.fromEntries(types.filter((t) => [NODE_TYPES.action, NODE_TYPES.tool].includes(t.name)).map((t) => [t.name, t]));
+		const operations = byName[NODE_TYPES.action].properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) => p.options.map((o) => ({ resource: p.displayOptions.show.resource[0], operation: o.value })));
+		assert.ok(operations.length > 20);
+		// What the editor does: resolve the node's parameters against its type, then evaluate each
+		// hint's display condition on the node (with this repository's n8n-workflow, 2.41's; the
+		// node types, tool variant included, are the ones this n8n serves).
+		const shows = (type, parameters) => {
+			const nodeTypes = { getByName: () => ({ description: byName[type] }), getByNameAndVersion: () => ({ description: byName[type] }), getKnownTypes: () => ({}) };
+			const workflow = new Workflow({ nodes: [{ id: 'n', name: 'Node', type, typeVersion: 1, position: [0, 0], parameters }], connections: {}, active: false, nodeTypes });
+			const node = workflow.getNode('Node');
+			return (byName[type].hints ?? []).filter((hint) => workflow.expression.getSimpleParameterValue(node, hint.displayCondition, 'internal', {}) === true).map((hint) => hint.message);
+		};
+		for (const { resource, operation } of operations) {
+			const asTool = shows(NODE_TYPES.tool, { resource, operation });
+			if (DESTRUCTIVE.includes(`${resource}.${operation}`)) assert.match(asTool.join(), /human review/i, `${resource}.${operation} as a tool`);
+			else assert.deepEqual(asTool, [], `${resource}.${operation} as a tool`);
+			assert.deepEqual(shows(NODE_TYPES.action, { resource, operation }), [], `${resource}.${operation} as a node`);
 		}
 	});
 
@@ -670,6 +746,91 @@ describe('an AI Agent with Agent Platform Memory', () => {
 			assert.ok(turn.content.startsWith(`User: "use ${TOOL_NAME}: warehouse robots"\nAssistant: "Tool ${TOOL_NAME} returned: `));
 		});
 	});
+});
+
+// The MCP Server Trigger example, as shipped, with a Bearer token added the way a user adds one; a
+// real MCP client (the official TypeScript SDK) connects over both transports n8n offers.
+describe('the node as an MCP tool: an MCP client through the MCP Server Trigger example', { skip: !n8nHasMcpTrigger() && `n8n ${N8N_VERSION} has no MCP Server Trigger` }, () => {
+	const token = `e2e-mcp-${randomUUID()}`;
+	const clients = [];
+	let example;
+	let url;
+	let fact;
+	const connect = async (transport, withToken = token) => {
+		const client = await connectMcp(url, { transport, token: withToken });
+		clients.push(client);
+		return client;
+	};
+
+	before(async () => {
+		const credentialName = 'MCP clients (e2e)';
+		const credentialId = (await stack.api.rest('POST', '/credentials', { name: credentialName, type: 'httpBearerAuth', data: { token } })).id;
+		const { id } = stack.workflows.find((w) => w.file === MCP_EXAMPLE);
+		example = await stack.api.public('GET', `/workflows/${id}`);
+		const trigger = example.nodes.find((n) => n.type === MCP_TRIGGER_TYPE);
+		assert.equal(trigger.parameters.authentication, 'bearerAuth', 'the example asks for a token');
+		trigger.credentials = { httpBearerAuth: { id: credentialId, name: credentialName } };
+		await stack.api.public('PUT', `/workflows/${id}`, { name: example.name, nodes: example.nodes, connections: example.connections, settings: { executionOrder: 'v1' } });
+		await stack.api.public('POST', `/workflows/${id}/activate`);
+		url = `${stack.n8n.url}/mcp/${trigger.parameters.path}`;
+		// A freshly activated webhook can answer 404 for a moment.
+		await eventually(async () => (await fetch(url, { method: 'POST' })).status !== 404, 'the MCP endpoint');
+		fact = (await sandbox.api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_support01', content: `MCP clients may read this ${nonce()}` } })).data;
+	});
+
+	after(async () => {
+		await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+		if (example) await stack.api.public('POST', `/workflows/${example.id}/deactivate`).catch(() => undefined);
+	});
+
+	test('a client without the token, or with another, is refused', async () => {
+		for (const transport of TRANSPORTS) {
+			// The SDK's errors carry the HTTP status as `code` (n8n answers "Authorization data is wrong!").
+			const refused = (error) => error.code === 403 || assert.fail(`${transport}: ${error.code} ${error.message}`);
+			await assert.rejects(connect(transport, null), refused, `${transport}, no token`);
+			await assert.rejects(connect(transport, 'wrong-token'), refused, `${transport}, wrong token`);
+		}
+	});
+
+	for (const transport of TRANSPORTS) {
+		test(`over ${transport}: the client lists the example's tools, with their descriptions and the arguments $fromAI() asks for`, async () => {
+			const client = await connect(transport);
+			const { tools } = await client.listTools();
+			const toolNodes = example.nodes.filter((n) => n.type === NODE_TYPES.tool);
+			assert.deepEqual(
+				tools.map((t) => [t.name, t.description]).sort(),
+				toolNodes.map((n) => [toolNameOf(n.name), n.parameters.toolDescription]).sort(),
+			);
+			const schema = (name) => tools.find((t) => t.name === name).inputSchema;
+			assert.deepEqual(Object.keys(schema('Search_memory_facts').properties), ['text']);
+			assert.deepEqual(Object.keys(schema('Read_a_knowledge_document').properties), ['documentId']);
+			assert.deepEqual(Object.keys(schema('List_agents').properties ?? {}), []);
+		});
+
+		test(`over ${transport}: tool calls run the Agent Platform node against the sandbox; results carry its data, never the key`, async () => {
+			const client = await connect(transport);
+			const before = (await sandbox.admin('/requests')).length;
+
+			const searched = resultOf(await client.callTool({ name: 'Search_memory_facts', arguments: { text: fact.content } }));
+			assert.deepEqual(searched.json, [{ id: fact.id, agent_id: fact.agent_id, content: fact.content, tier: fact.tier, scope: fact.scope, created_at: fact.created_at }], searched.text);
+
+			const document = resultOf(await client.callTool({ name: 'Read_a_knowledge_document', arguments: { documentId: 'doc_company_overview' } }));
+			assert.deepEqual([document.json].flat(), [(await sandbox.api('/knowledge/documents/doc_company_overview')).data], document.text);
+
+			const agents = resultOf(await client.callTool({ name: 'List_agents', arguments: {} }));
+			assert.deepEqual(agents.json.map((a) => a.id).sort(), (await sandbox.all('/agents')).map((a) => a.id).sort(), agents.text);
+
+			const missing = await client.callTool({ name: 'Read_a_knowledge_document', arguments: { documentId: 'doc_missing' } });
+			assert.equal(missing.isError, true, JSON.stringify(missing));
+			assert.match(resultOf(missing).text, /not_found|404/);
+
+			// n8n sent the requests with the key from its credential; the client never saw it.
+			const sent = (await sandbox.admin('/requests')).slice(before);
+			const search = sent.find((r) => r.method === 'GET' && r.path.startsWith('/v1/memory/facts?') && new URL(r.path, 'http://x').searchParams.get('q') === fact.content);
+			assert.equal(search?.key, 'primary', JSON.stringify(sent.map((r) => `${r.method} ${r.path} ${r.key}`)));
+			for (const result of [searched, document, agents]) assert.ok(!result.text.includes(stack.sandbox.apiKey), 'the API key reached the MCP client');
+		});
+	}
 });
 
 describe('secrets', () => {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CREDENTIAL_NAME, N8nApi, NODE_TYPES, OWNER, bootAll, loadExamples, repoRoot } from '../harness/n8n-boot.mjs';
+import { N8N_VERSION } from '../harness/n8n-install.mjs';
 
 const outDir = path.join(repoRoot, 'docs', 'screenshots');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -81,6 +82,8 @@ export async function takeScreenshots(stack) {
 	const trigger = stack.workflows.find((w) => w.file === 'notify-on-promoted-fact.json');
 	const agent = stack.workflows.find((w) => w.file === 'ai-agent-with-agent-platform-tool.json');
 	const memoryAgent = stack.workflows.find((w) => w.file === 'chat-agent-with-platform-memory.json');
+	const mcpServer = stack.workflows.find((w) => w.file === 'mcp-server-for-agent-platform.json');
+	const humanReview = stack.workflows.find((w) => w.file === 'chat-agent-with-human-review.json');
 
 	const browser = await chromium.launch({
 		executablePath,
@@ -163,6 +166,23 @@ export async function takeScreenshots(stack) {
 		await page.locator('[data-test-id="ndv"]').first().waitFor();
 		await shot('ai-agent-platform-memory-node');
 		await dismiss();
+
+		// 6. The MCP Server Trigger serving the node's tools (n8n 2.x; 1.85.4 has no MCP Server Trigger).
+		if (mcpServer?.id && !N8N_VERSION.startsWith('1.')) {
+			await openWorkflow(mcpServer.id);
+			await shot('mcp-server-workflow');
+		}
+
+		// 7. Destructive tools behind human review, and the hint a destructive tool shows.
+		if (humanReview?.id && !N8N_VERSION.startsWith('1.')) {
+			await openWorkflow(humanReview.id);
+			await shot('human-review-workflow');
+			await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Delete memory fact' }).first().dblclick({ force: true });
+			await page.locator('[data-test-id="ndv"]').first().waitFor();
+			await page.getByText(/human review node/).first().waitFor();
+			await shot('human-review-hint');
+			await dismiss();
+		}
 	} finally {
 		await browser.close();
 		await api.public('DELETE', `/workflows/${wf.id}`).catch(() => undefined);

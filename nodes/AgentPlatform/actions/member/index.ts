@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 			{ name: 'Add', value: 'add', description: 'Add a person to the organization by email', action: 'Add a member' },
 			{ name: 'Get', value: 'get', description: 'Get one member by ID', action: 'Get a member' },
 			{ name: 'Get Many', value: 'getMany', description: 'List members, optionally of one team', action: 'Get many members' },
-			{ name: 'Remove', value: 'remove', description: 'Remove a member from the organization', action: 'Remove a member' },
+			{ name: 'Remove', value: 'remove', description: 'Remove a member from the organization', action: 'Remove a member and delete their membership' },
 			{ name: 'Update', value: 'update', description: "Change a member's name, role or team", action: 'Update a member' },
 		],
 		default: 'getMany',

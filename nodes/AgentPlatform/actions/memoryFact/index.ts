@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['memoryFact'] } },
 		options: [
 			{ name: 'Create', value: 'create', description: 'Store a new fact for an agent', action: 'Create a memory fact' },
-			{ name: 'Delete', value: 'delete', description: 'Delete a fact permanently', action: 'Delete a memory fact' },
+			{ name: 'Delete', value: 'delete', description: 'Delete a fact permanently', action: 'Delete a memory fact permanently' },
 			{ name: 'Get', value: 'get', description: 'Get one fact by ID', action: 'Get a memory fact' },
 			{
 				name: 'Get Many',

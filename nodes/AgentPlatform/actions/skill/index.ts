@@ -13,7 +13,7 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['skill'] } },
 		options: [
-			{ name: 'Disable', value: 'disable', description: 'Turn a skill off for an agent', action: 'Disable a skill' },
+			{ name: 'Disable', value: 'disable', description: 'Turn a skill off for an agent', action: 'Disable a skill so the agent can no longer use it' },
 			{ name: 'Enable', value: 'enable', description: 'Turn a skill on for an agent', action: 'Enable a skill' },
 			{
 				name: 'Get Many',

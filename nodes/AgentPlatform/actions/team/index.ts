@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['team'] } },
 		options: [
 			{ name: 'Create', value: 'create', description: 'Create a team in the organization', action: 'Create a team' },
-			{ name: 'Delete', value: 'delete', description: 'Delete a team (its members stay, without a team)', action: 'Delete a team' },
+			{ name: 'Delete', value: 'delete', description: 'Delete a team (its members stay, without a team)', action: 'Delete a team permanently' },
 			{ name: 'Get', value: 'get', description: 'Get one team by ID', action: 'Get a team' },
 			{ name: 'Get Many', value: 'getMany', description: 'List the teams of the organization', action: 'Get many teams' },
 			{ name: 'Update', value: 'update', description: "Change a team's name or description", action: 'Update a team' },

@@ -21,7 +21,7 @@ export const description: INodeProperties[] = [
 				description: 'Subscribe a URL to events; the response holds the signing secret, shown only once',
 				action: 'Create a webhook subscription',
 			},
-			{ name: 'Delete', value: 'delete', description: 'Stop and remove a subscription', action: 'Delete a webhook subscription' },
+			{ name: 'Delete', value: 'delete', description: 'Stop and remove a subscription', action: 'Delete a webhook subscription so its events stop' },
 			{ name: 'Get', value: 'get', description: 'Get one subscription (without its secret)', action: 'Get a webhook subscription' },
 			{ name: 'Get Many', value: 'getMany', description: 'List the webhook subscriptions', action: 'Get many webhook subscriptions' },
 			{
