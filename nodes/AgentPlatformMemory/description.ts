@@ -39,7 +39,8 @@ export const properties: INodeProperties[] = [
 		name: 'sessionKey',
 		type: 'string',
 		default: '',
-		description: 'The key that identifies the conversation, for example an expression with a user ID',
+		description:
+			'The key that identifies the conversation, for example an expression with a user ID. Used exactly as given (not trimmed); it never reaches a conversation whose ID came from a Chat Trigger.',
 		displayOptions: { show: { sessionIdType: ['customKey'] } },
 	},
 	{

@@ -16,8 +16,11 @@ export const TOOL_NAME = TOOL_NODE.replace(/ /g, '_');
 /** Whether this n8n ships @n8n/ai-node-sdk (2.16 and later), which the memory node needs. */
 export const n8nHasAiNodeSdk = () => existsSync(path.join(paths().root, 'node_modules', '@n8n', 'ai-node-sdk', 'package.json'));
 
-/** The session tag the memory writes into each turn, computed here independently of the node. */
-export const sessionTag = (key) => `n8nchat${createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 32)}`;
+/**
+ * The session tag the memory writes into each turn, computed here independently of the node: a
+ * Chat Trigger's session id is hashed in the namespace `chat`, a key defined below in `key`.
+ */
+export const sessionTag = (key, namespace = 'chat') => `n8nchat${createHash('sha256').update(`${namespace}:${key}`, 'utf8').digest('hex').slice(0, 32)}`;
 
 export async function createModelCredential(api, modelUrl) {
 	return (await api.rest('POST', '/credentials', { name: OPENAI_CREDENTIAL_NAME, type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: modelUrl } })).id;
