@@ -52,6 +52,14 @@ export const properties: INodeProperties[] = [
 		description: 'How many past turns (a message and its answer) the model receives',
 	},
 	{
+		displayName: 'Remember Tool Calls',
+		name: 'rememberToolCalls',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether each turn also keeps the tools the agent called and a short summary of what they returned (IDs, names, counts; never a secret), so later turns can refer to them',
+	},
+	{
 		displayName: 'Long-Term Context',
 		name: 'longTermContext',
 		type: 'boolean',

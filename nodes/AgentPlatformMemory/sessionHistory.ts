@@ -7,7 +7,9 @@ import type { ChatHistory, Message } from '@n8n/ai-node-sdk';
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { AgentPlatformClient } from '../../src/client';
 import { FILTER_QUERY } from '../../src/vocabulary';
-import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine, type TurnRole } from './turnFact';
+import { Redactor } from './toolSummary';
+import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine } from './turnFact';
+import { messagesOf, turnsOf } from './turnMessages';
 
 /** The tier and scope of a turn: a session's working context, private to the agent. */
 export const TURN_TIER = 'L1';
@@ -25,8 +27,6 @@ const TURN_CHANNEL = 'n8n';
 const MAX_SESSION_FACTS = 10_000;
 /** The most turns getMessages returns: the longest Context Window Length. */
 const MAX_HISTORY_TURNS = 100;
-/** Messages per fact; a longer run of messages without a user message is split. */
-const MAX_LINES_PER_TURN = 20;
 /**
  * A turn dated further ahead of this n8n's clock than this was not written by a clock like it: it
  * is not this node's (a trailer dated 2999 would otherwise stay the newest turn for good). A day
@@ -42,6 +42,13 @@ export interface Session {
 	tag: string;
 }
 
+export interface HistoryOptions {
+	/** Remember Tool Calls: turns keep the agent's tool calls and summaries of their results. */
+	toolCalls: boolean;
+	/** Values never stored (the credential's API key), wherever they appear in a turn. */
+	secrets: string[];
+}
+
 interface StoredTurn extends DecodedTurn {
 	factId: string;
 }
@@ -53,17 +60,18 @@ export class SessionHistory implements ChatHistory {
 		private readonly client: AgentPlatformClient,
 		private readonly node: INode,
 		private readonly session: Session,
+		private readonly options: HistoryOptions,
 		private readonly now: () => Date = () => new Date(),
 	) {}
 
 	/** The session's latest turns (at most MAX_HISTORY_TURNS), for n8n's log and Chat Memory Manager. */
 	async getMessages(): Promise<Message[]> {
-		return toMessages(await this.latestTurns(MAX_HISTORY_TURNS));
+		return this.toMessages(await this.latestTurns(MAX_HISTORY_TURNS));
 	}
 
 	/** The messages of the last `count` turns, oldest first. */
 	async lastTurns(count: number): Promise<Message[]> {
-		return toMessages(await this.latestTurns(count));
+		return this.toMessages(await this.latestTurns(count));
 	}
 
 	async addMessage(message: Message): Promise<void> {
@@ -71,21 +79,18 @@ export class SessionHistory implements ChatHistory {
 	}
 
 	/**
-	 * Messages become turns: each user message starts one. Tool calls and tool results are not
-	 * kept (see README: they can be large and can carry data, such as a webhook secret, that does
-	 * not belong in an agent's memory); the final answer that follows them is. System messages are
-	 * not kept either: the node writes only the roles it reads back.
+	 * Messages become turns: each user message starts one (turnMessages.ts). What a turn keeps of
+	 * the agent's tool calls depends on Remember Tool Calls; secrets are never kept (toolSummary.ts).
 	 */
 	async addMessages(messages: Message[]): Promise<void> {
-		for (const lines of groupTurns(messages)) await this.saveLines(lines);
+		const redactor = new Redactor(this.options.secrets);
+		redactor.learn(messages);
+		for (const lines of turnsOf(messages, { toolCalls: this.options.toolCalls, redactor })) await this.saveLines(lines);
 	}
 
 	async saveTurn(input: string, output: string): Promise<void> {
-		const lines: TurnLine[] = [
-			{ role: 'user', text: input },
-			{ role: 'assistant', text: output },
-		];
-		await this.saveLines(lines.filter((line) => line.text !== ''));
+		const text = (role: 'user' | 'assistant', value: string): Message => ({ role, content: [{ type: 'text', text: value }] });
+		await this.addMessages([text('user', input), text('assistant', output)]);
 	}
 
 	/** Deletes this session's facts, all of them, and nothing else. */
@@ -98,6 +103,10 @@ export class SessionHistory implements ChatHistory {
 		} finally {
 			done();
 		}
+	}
+
+	private toMessages(turns: DecodedTurn[]): Message[] {
+		return turns.flatMap((turn) => messagesOf(turn.lines, this.options.toolCalls));
 	}
 
 	private async saveLines(lines: TurnLine[]): Promise<void> {
@@ -170,32 +179,4 @@ export class SessionHistory implements ChatHistory {
 
 const byTime = (a: StoredTurn, b: StoredTurn) => (a.at === b.at ? a.factId.localeCompare(b.factId) : a.at < b.at ? -1 : 1);
 
-const TOOL_PARTS = new Set(['tool-call', 'invalid-tool-call', 'tool-result']);
 
-/**
- * The text of a message, or undefined for what memory does not keep: system messages, tool
- * results, and assistant messages that call tools (the answer after the call is kept). Files and
- * reasoning are left out.
- */
-function keptText(message: Message): { role: TurnRole; text: string } | undefined {
-	if (message.role !== 'user' && message.role !== 'assistant') return undefined;
-	if (message.content.some((part) => TOOL_PARTS.has(part.type))) return undefined;
-	const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-	return text.trim() === '' ? undefined : { role: message.role, text };
-}
-
-function groupTurns(messages: Message[]): TurnLine[][] {
-	const turns: TurnLine[][] = [];
-	for (const message of messages) {
-		const line = keptText(message);
-		if (!line) continue;
-		const current = turns[turns.length - 1];
-		if (!current || line.role === 'user' || current.length >= MAX_LINES_PER_TURN) turns.push([line]);
-		else current.push(line);
-	}
-	return turns;
-}
-
-function toMessages(turns: DecodedTurn[]): Message[] {
-	return turns.flatMap((turn) => turn.lines.map((line): Message => ({ role: line.role, content: [{ type: 'text', text: line.text }] })));
-}

@@ -13,6 +13,8 @@ export interface MemorySettings {
 	session: Session;
 	/** Turns loaded back (Context Window Length). */
 	turns: number;
+	/** Remember Tool Calls. */
+	toolCalls: boolean;
 	longTerm?: LongTermSettings;
 }
 
@@ -25,7 +27,8 @@ export function readSettings(ctx: ISupplyDataFunctions, itemIndex: number): Memo
 	const agentId = getId(ctx, 'agentId', itemIndex, 'Agent', ID_PREFIX.agent);
 	const { key, source } = sessionKey(ctx, itemIndex);
 	const turns = wholeNumber(ctx, itemIndex, 'contextWindowLength', 'Context Window Length', 1, 100);
-	const settings: MemorySettings = { session: { agentId, key, tag: sessionTag(source, key) }, turns };
+	const toolCalls = ctx.getNodeParameter('rememberToolCalls', itemIndex, false) === true;
+	const settings: MemorySettings = { session: { agentId, key, tag: sessionTag(source, key) }, turns, toolCalls };
 	if (ctx.getNodeParameter('longTermContext', itemIndex, false) === true) settings.longTerm = longTermSettings(ctx, itemIndex);
 	return settings;
 }
