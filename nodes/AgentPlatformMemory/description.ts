@@ -39,7 +39,8 @@ export const properties: INodeProperties[] = [
 		name: 'sessionKey',
 		type: 'string',
 		default: '',
-		description: 'The key that identifies the conversation, for example an expression with a user ID',
+		description:
+			'The key that identifies the conversation, for example an expression with a user ID. Used exactly as given (not trimmed); it never reaches a conversation whose ID came from a Chat Trigger.',
 		displayOptions: { show: { sessionIdType: ['customKey'] } },
 	},
 	{
@@ -49,6 +50,14 @@ export const properties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 100 },
 		default: 5,
 		description: 'How many past turns (a message and its answer) the model receives',
+	},
+	{
+		displayName: 'Remember Tool Calls',
+		name: 'rememberToolCalls',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether each turn also keeps the tools the agent called and a short summary of what they returned (IDs, names, counts; never a secret), so later turns can refer to them',
 	},
 	{
 		displayName: 'Long-Term Context',

@@ -103,9 +103,18 @@ export class LongTermContext {
 
 const rank = (fact: IDataObject) => TIER_RANK[String(fact.tier)] ?? Object.keys(TIER_RANK).length;
 
+/**
+ * Control characters that break lines or records, for Unicode and for line-based readers such as
+ * Python's `splitlines` (LF, VT, FF, CR, the separators U+001C–U+001E, NEL), and tab: each becomes
+ * a space. `\s` does not hold NEL or U+001C–U+001E; it does hold U+2028 and U+2029.
+ */
+const BREAK_CODES = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x85]);
+
 /** One line per fact; line breaks inside a fact are flattened so it cannot pose as other lines. */
 function formatFact(fact: IDataObject): string {
 	const content = String(fact.content ?? '')
+		// Other control characters are dropped: they mean nothing in a prompt.
+		.replace(/\p{Cc}/gu, (ch) => (BREAK_CODES.has(ch.charCodeAt(0)) ? ' ' : ''))
 		.replace(/\s+/g, ' ')
 		.trim();
 	return `- [${String(fact.tier)}, ${String(fact.scope)}] ${content}`;

@@ -4,10 +4,12 @@
  * errors behave as in the package's other nodes.
  */
 import type { ChatHistory, Message } from '@n8n/ai-node-sdk';
-import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { AgentPlatformClient } from '../../src/client';
 import { FILTER_QUERY } from '../../src/vocabulary';
-import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine, type TurnRole } from './turnFact';
+import { Redactor } from './toolSummary';
+import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine } from './turnFact';
+import { messagesOf, turnsOf } from './turnMessages';
 
 /** The tier and scope of a turn: a session's working context, private to the agent. */
 export const TURN_TIER = 'L1';
@@ -16,40 +18,60 @@ export const TURN_SCOPE = 'agent';
 const TURN_CHANNEL = 'n8n';
 
 /**
- * At most this many facts are read for one session. L1 facts live about an hour, so a session
- * never comes near it; the bound keeps a misbehaving server from holding a run (and its memory)
- * without end.
+ * At most this many facts are read for one session. The server's order is not known to be by
+ * time, so the latest turns are known only once every fact of the session has been read; a session
+ * with more (L1 facts live about an hour: thousands of turns an hour on one key) is refused with
+ * an error rather than answered with turns that may not be its latest. The memory held stays
+ * bounded by what is kept, not by what is read.
  */
-const MAX_SESSION_FACTS = 1_000;
-/** Messages per fact; a longer run of messages without a user message is split. */
-const MAX_LINES_PER_TURN = 20;
+const MAX_SESSION_FACTS = 10_000;
+/** The most turns getMessages returns: the longest Context Window Length. */
+const MAX_HISTORY_TURNS = 100;
+/**
+ * A turn dated further ahead of this n8n's clock than this was not written by a clock like it: it
+ * is not this node's (a trailer dated 2999 would otherwise stay the newest turn for good). A day
+ * leaves room for the clocks of several n8n processes sharing a session to disagree.
+ */
+const MAX_CLOCK_LEAD_MS = 24 * 3_600_000;
 
 export interface Session {
 	agentId: string;
-	/** The session key as given (chat trigger session id or the user's expression). */
+	/** The session key exactly as given (chat trigger session id or the user's expression). */
 	key: string;
-	/** sessionTag(key): what the text search looks for and the trailer must carry. */
+	/** sessionTag(key source, key): what the text search looks for and the trailer must carry. */
 	tag: string;
+}
+
+export interface HistoryOptions {
+	/** Remember Tool Calls: turns keep the agent's tool calls and summaries of their results. */
+	toolCalls: boolean;
+	/** Values never stored (the credential's API key), wherever they appear in a turn. */
+	secrets: string[];
 }
 
 interface StoredTurn extends DecodedTurn {
 	factId: string;
 }
 
+type Purpose = 'load' | 'clear';
+
 export class SessionHistory implements ChatHistory {
 	constructor(
 		private readonly client: AgentPlatformClient,
+		private readonly node: INode,
 		private readonly session: Session,
+		private readonly options: HistoryOptions,
 		private readonly now: () => Date = () => new Date(),
 	) {}
 
+	/** The session's latest turns (at most MAX_HISTORY_TURNS), for n8n's log and Chat Memory Manager. */
 	async getMessages(): Promise<Message[]> {
-		return toMessages(await this.turns());
+		return this.toMessages(await this.latestTurns(MAX_HISTORY_TURNS));
 	}
 
 	/** The messages of the last `count` turns, oldest first. */
 	async lastTurns(count: number): Promise<Message[]> {
-		return toMessages(await this.turns(count));
+		return this.toMessages(await this.latestTurns(count));
 	}
 
 	async addMessage(message: Message): Promise<void> {
@@ -57,31 +79,34 @@ export class SessionHistory implements ChatHistory {
 	}
 
 	/**
-	 * Messages become turns: each user message starts one. Tool calls and tool results are not
-	 * kept (see README: they can be large and can carry data, such as a webhook secret, that does
-	 * not belong in an agent's memory); the final answer that follows them is.
+	 * Messages become turns: each user message starts one (turnMessages.ts). What a turn keeps of
+	 * the agent's tool calls depends on Remember Tool Calls; secrets are never kept (toolSummary.ts).
 	 */
 	async addMessages(messages: Message[]): Promise<void> {
-		for (const lines of groupTurns(messages)) await this.saveLines(lines);
+		const redactor = new Redactor(this.options.secrets);
+		redactor.learn(messages);
+		for (const lines of turnsOf(messages, { toolCalls: this.options.toolCalls, redactor })) await this.saveLines(lines);
 	}
 
 	async saveTurn(input: string, output: string): Promise<void> {
-		const lines: TurnLine[] = [
-			{ role: 'user', text: input },
-			{ role: 'assistant', text: output },
-		];
-		await this.saveLines(lines.filter((line) => line.text !== ''));
+		const text = (role: 'user' | 'assistant', value: string): Message => ({ role, content: [{ type: 'text', text: value }] });
+		await this.addMessages([text('user', input), text('assistant', output)]);
 	}
 
-	/** Deletes this session's facts, and nothing else. */
+	/** Deletes this session's facts, all of them, and nothing else. */
 	async clear(): Promise<void> {
-		const turns = await this.turns();
-		const done = await this.client.expect(turns.length);
+		const factIds: string[] = [];
+		await this.eachTurn('clear', (turn) => factIds.push(turn.factId));
+		const done = await this.client.expect(factIds.length);
 		try {
-			for (const turn of turns) await this.client.callIfFound('memoryFact.delete', { path: { factId: turn.factId } });
+			for (const factId of factIds) await this.client.callIfFound('memoryFact.delete', { path: { factId } });
 		} finally {
 			done();
 		}
+	}
+
+	private toMessages(turns: DecodedTurn[]): Message[] {
+		return turns.flatMap((turn) => messagesOf(turn.lines, this.options.toolCalls));
 	}
 
 	private async saveLines(lines: TurnLine[]): Promise<void> {
@@ -97,55 +122,61 @@ export class SessionHistory implements ChatHistory {
 		await this.client.call('memoryFact.create', { body });
 	}
 
-	/** The session's turns, oldest first: all of them, or only the newest `keep`. */
-	private async turns(keep = MAX_SESSION_FACTS): Promise<StoredTurn[]> {
+	/** The newest `keep` turns of the session, oldest first. */
+	private async latestTurns(keep: number): Promise<StoredTurn[]> {
+		let turns: StoredTurn[] = [];
+		await this.eachTurn('load', (turn) => {
+			turns.push(turn);
+			// Trimmed now and then rather than on every turn: sorting is the cost, not the memory.
+			if (turns.length >= 2 * keep) turns = turns.sort(byTime).slice(-keep);
+		});
+		return turns.sort(byTime).slice(-keep);
+	}
+
+	/** Hands on every turn of this session, in the server's order; refuses a session it cannot read whole. */
+	private async eachTurn(purpose: Purpose, take: (turn: StoredTurn) => void): Promise<void> {
 		const { agentId, tag } = this.session;
 		const qs = { [FILTER_QUERY.agentId]: agentId, [FILTER_QUERY.tier]: TURN_TIER, [FILTER_QUERY.text]: tag };
-		const turns: StoredTurn[] = [];
-		for await (const page of this.client.pages('memoryFact.getMany', { qs, limit: MAX_SESSION_FACTS })) {
+		const latest = this.now().getTime() + MAX_CLOCK_LEAD_MS;
+		let read = 0;
+		for await (const page of this.client.pages('memoryFact.getMany', { qs, limit: MAX_SESSION_FACTS + 1 })) {
+			read += page.length;
+			if (read > MAX_SESSION_FACTS) throw this.tooLongError(purpose);
 			for (const fact of page) {
-				// The server's filters narrow the search; the trailer decides (a text search may
-				// match loosely, and an agent may hold facts that only quote a tag).
-				const turn = fact.agent_id === agentId ? decodeTurn(fact.content, tag) : undefined;
-				if (!turn) continue;
-				turns.push({ ...turn, factId: String(fact.id) });
-				// The server's order is not known to be by time: keep the newest so far.
-				if (turns.length > keep) turns.sort(byTime).shift();
+				// The server's filters narrow the search; what this node writes decides (a text search
+				// may match loosely, and anyone with a key can write a fact that quotes a trailer).
+				const turn = this.wroteHere(fact) ? decodeTurn(fact.content, tag) : undefined;
+				if (turn && Date.parse(turn.at) <= latest) take({ ...turn, factId: String(fact.id) });
 			}
 		}
-		return turns.sort(byTime);
+	}
+
+	/** Whether the fact is stored as this node stores this session's turns: agent, tier, scope and source. */
+	private wroteHere(fact: IDataObject): boolean {
+		const source = fact.source as IDataObject | undefined;
+		return (
+			fact.agent_id === this.session.agentId &&
+			fact.tier === TURN_TIER &&
+			fact.scope === TURN_SCOPE &&
+			typeof source === 'object' &&
+			source !== null &&
+			source.channel === TURN_CHANNEL &&
+			source.conversation_id === this.session.key
+		);
+	}
+
+	private tooLongError(purpose: Purpose): NodeOperationError {
+		const most = MAX_SESSION_FACTS.toLocaleString('en-US');
+		const fix = `Delete them with the Agent Platform node (Memory Fact → Get Many with Search Text ${this.session.tag}, then Delete), or let them expire (L1 facts live about an hour), and give each conversation its own key.`;
+		return new NodeOperationError(this.node, `This session has more than ${most} stored facts`, {
+			description:
+				purpose === 'clear'
+					? `Nothing was deleted: the memory reads at most ${most} facts of a session, and clears a session only whole. ${fix}`
+					: `The memory reads at most ${most} facts of a session, and without reading all of them it cannot tell which turns are the latest. ${fix}`,
+		});
 	}
 }
 
 const byTime = (a: StoredTurn, b: StoredTurn) => (a.at === b.at ? a.factId.localeCompare(b.factId) : a.at < b.at ? -1 : 1);
 
-const TOOL_PARTS = new Set(['tool-call', 'invalid-tool-call', 'tool-result']);
 
-/**
- * The text of a message, or undefined for what memory does not keep: tool results, and assistant
- * messages that call tools (the answer after the call is kept). Files and reasoning are left out.
- */
-function keptText(message: Message): { role: TurnRole; text: string } | undefined {
-	if (message.role === 'tool' || message.content.some((part) => TOOL_PARTS.has(part.type))) return undefined;
-	const text = message.content
-		.map((part) => (part.type === 'text' ? part.text : ''))
-		.join('')
-		.trim();
-	return text === '' ? undefined : { role: message.role, text };
-}
-
-function groupTurns(messages: Message[]): TurnLine[][] {
-	const turns: TurnLine[][] = [];
-	for (const message of messages) {
-		const line = keptText(message);
-		if (!line) continue;
-		const current = turns[turns.length - 1];
-		if (!current || line.role === 'user' || current.length >= MAX_LINES_PER_TURN) turns.push([line]);
-		else current.push(line);
-	}
-	return turns;
-}
-
-function toMessages(turns: DecodedTurn[]): Message[] {
-	return turns.flatMap((turn) => turn.lines.map((line): Message => ({ role: line.role, content: [{ type: 'text', text: line.text }] })));
-}

@@ -7,12 +7,14 @@ import { ID_PREFIX } from '../../src/vocabulary';
 import { getId, getStringList, getWholeNumber } from '../AgentPlatform/helpers/parameters';
 import type { LongTermSettings } from './longTermContext';
 import type { Session } from './sessionHistory';
-import { sessionTag } from './turnFact';
+import { type KeySource, sessionTag } from './turnFact';
 
 export interface MemorySettings {
 	session: Session;
 	/** Turns loaded back (Context Window Length). */
 	turns: number;
+	/** Remember Tool Calls. */
+	toolCalls: boolean;
 	longTerm?: LongTermSettings;
 }
 
@@ -23,40 +25,49 @@ const MAX_SEARCH_TEXT = 500;
 
 export function readSettings(ctx: ISupplyDataFunctions, itemIndex: number): MemorySettings {
 	const agentId = getId(ctx, 'agentId', itemIndex, 'Agent', ID_PREFIX.agent);
-	const key = sessionKey(ctx, itemIndex);
+	const { key, source } = sessionKey(ctx, itemIndex);
 	const turns = wholeNumber(ctx, itemIndex, 'contextWindowLength', 'Context Window Length', 1, 100);
-	const settings: MemorySettings = { session: { agentId, key, tag: sessionTag(key) }, turns };
+	const toolCalls = ctx.getNodeParameter('rememberToolCalls', itemIndex, false) === true;
+	const settings: MemorySettings = { session: { agentId, key, tag: sessionTag(source, key) }, turns, toolCalls };
 	if (ctx.getNodeParameter('longTermContext', itemIndex, false) === true) settings.longTerm = longTermSettings(ctx, itemIndex);
 	return settings;
 }
 
-function sessionKey(ctx: ISupplyDataFunctions, itemIndex: number): string {
+/**
+ * The session key exactly as given (a number as its decimal text): not trimmed, not case-folded,
+ * not Unicode-normalised, so two keys that differ in any character are two sessions. Refused: a
+ * key that is missing, empty or only white space, longer than MAX_SESSION_KEY, or not well-formed
+ * Unicode (a lone surrogate, which UTF-8 and the API's JSON cannot hold as given).
+ */
+function sessionKey(ctx: ISupplyDataFunctions, itemIndex: number): { key: string; source: KeySource } {
 	const fromInput = ctx.getNodeParameter('sessionIdType', itemIndex, 'fromInput') === 'fromInput';
 	let raw: unknown = fromInput ? ctx.evaluateExpression('{{ $json.sessionId }}', itemIndex) : ctx.getNodeParameter('sessionKey', itemIndex, '');
-	if (fromInput && isEmpty(raw)) {
+	if (fromInput && isMissing(raw)) {
 		// Like n8n's own memory nodes: the chat trigger's session id when the agent's input lacks it.
 		const trigger = ctx.getChatTrigger();
 		if (trigger) raw = ctx.evaluateExpression(`{{ $('${trigger.name.replace(/'/g, "\\'")}').first().json.sessionId }}`, itemIndex);
 	}
-	if (isEmpty(raw)) {
-		throw new NodeOperationError(ctx.getNode(), fromInput ? 'No session ID found' : 'The parameter "Key" is empty', {
-			itemIndex,
-			description: fromInput
-				? "Expected a field called 'sessionId' in the agent's input (the Chat Trigger outputs one). To use something else, set 'Session ID' to 'Define Below' and give a key."
-				: "Give a key that identifies the conversation, or set 'Session ID' to 'Connected Chat Trigger Node'.",
-		});
-	}
+	const where = fromInput ? 'The session ID (the input field "sessionId")' : 'The parameter "Key"';
+	const fix = fromInput
+		? "Expected a field called 'sessionId' in the agent's input (the Chat Trigger outputs one). To use something else, set 'Session ID' to 'Define Below' and give a key."
+		: "Give a key that identifies the conversation, or set 'Session ID' to 'Connected Chat Trigger Node'.";
+	const refuse = (message: string, description = fix) => new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+	if (isMissing(raw)) throw refuse(fromInput ? 'No session ID found' : 'The parameter "Key" is empty');
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
-		throw new NodeOperationError(ctx.getNode(), 'The session ID must be text', { itemIndex, description: `Got ${typeof raw}; use an expression that gives text.` });
+		throw refuse(`${where} must be text`, `Got ${typeof raw}; use an expression that gives text.`);
 	}
-	const key = String(raw).trim();
+	const key = String(raw);
+	if (key.trim() === '') throw refuse(`${where} is blank: it holds only white space`);
 	if (key.length > MAX_SESSION_KEY) {
-		throw new NodeOperationError(ctx.getNode(), `The session ID is ${key.length} characters long; the most is ${MAX_SESSION_KEY}`, {
-			itemIndex,
-			description: 'Use a shorter key, for example a user or conversation ID rather than a message.',
-		});
+		throw refuse(`${where} is ${key.length} characters long; the most is ${MAX_SESSION_KEY}`, 'Use a shorter key, for example a user or conversation ID rather than a message.');
 	}
-	return key;
+	if (/\p{Cs}/u.test(key)) {
+		throw refuse(
+			`${where} is not valid text: it holds a lone surrogate (half of a character)`,
+			'Check what produces the key: a character was cut in half, for example by slicing text between the two halves of an emoji.',
+		);
+	}
+	return { key, source: fromInput ? 'chatTrigger' : 'defined' };
 }
 
 function longTermSettings(ctx: ISupplyDataFunctions, itemIndex: number): LongTermSettings {
@@ -94,4 +105,4 @@ function choices(ctx: ISupplyDataFunctions, itemIndex: number, name: string, lab
 const wholeNumber = (ctx: ISupplyDataFunctions, itemIndex: number, name: string, label: string, min: number, max: number) =>
 	getWholeNumber(ctx, name, itemIndex, `The parameter "${label}"`, { min, max });
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+const isMissing = (value: unknown) => value === undefined || value === null || value === '';

@@ -12,21 +12,28 @@ export const OPENAI_CREDENTIAL_NAME = 'Fake model (e2e)';
 export const TOOL_NODE = 'Search platform memory';
 /** n8n names a node's tool after the node. */
 export const TOOL_NAME = TOOL_NODE.replace(/ /g, '_');
+/** A second tool (with `factTool`): Memory Fact → Get, the fact's ID filled by the model. */
+export const FACT_TOOL_NODE = 'Get platform fact';
+export const FACT_TOOL_NAME = FACT_TOOL_NODE.replace(/ /g, '_');
 
 /** Whether this n8n ships @n8n/ai-node-sdk (2.16 and later), which the memory node needs. */
 export const n8nHasAiNodeSdk = () => existsSync(path.join(paths().root, 'node_modules', '@n8n', 'ai-node-sdk', 'package.json'));
 
-/** The session tag the memory writes into each turn, computed here independently of the node. */
-export const sessionTag = (key) => `n8nchat${createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 32)}`;
+/**
+ * The session tag the memory writes into each turn, computed here independently of the node: a
+ * Chat Trigger's session id is hashed in the namespace `chat`, a key defined below in `key`.
+ */
+export const sessionTag = (key, namespace = 'chat') => `n8nchat${createHash('sha256').update(`${namespace}:${key}`, 'utf8').digest('hex').slice(0, 32)}`;
 
 export async function createModelCredential(api, modelUrl) {
 	return (await api.rest('POST', '/credentials', { name: OPENAI_CREDENTIAL_NAME, type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: modelUrl } })).id;
 }
 
 /**
- * The workflow; `memory` holds the memory node's parameters. Returns it with the chat webhook id.
+ * The workflow; `memory` holds the memory node's parameters, `factTool` adds the second tool.
+ * Returns it with the chat webhook id.
  */
-export function chatAgentWorkflow({ name, credentialId, modelCredentialId, memory }) {
+export function chatAgentWorkflow({ name, credentialId, modelCredentialId, memory, factTool = false }) {
 	const v2 = !N8N_VERSION.startsWith('1.');
 	const webhookId = randomUUID();
 	const node = (nodeName, type, typeVersion, position, parameters, extra = {}) => ({ id: randomUUID(), name: nodeName, type, typeVersion, position, parameters, ...extra });
@@ -66,6 +73,25 @@ export function chatAgentWorkflow({ name, credentialId, modelCredentialId, memor
 			...ai(TOOL_NODE, 'ai_tool'),
 		},
 	};
+	if (factTool) {
+		workflow.nodes.push(
+			node(
+				FACT_TOOL_NODE,
+				NODE_TYPES.tool,
+				1,
+				[640, 240],
+				{
+					descriptionType: 'manual',
+					toolDescription: 'Get one memory fact by its ID',
+					resource: 'memoryFact',
+					operation: 'get',
+					factId: { __rl: true, mode: 'id', value: "={{ $fromAI('factId', 'The ID of the fact, fact_...', 'string') }}" },
+				},
+				{ credentials: platform },
+			),
+		);
+		Object.assign(workflow.connections, ai(FACT_TOOL_NODE, 'ai_tool'));
+	}
 	return { workflow, webhookId };
 }
 

@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { CREDENTIAL_NAME, NODE_TYPES, bootAll, createCredential, loadExamples } from '../harness/n8n-boot.mjs';
 import { N8N_VERSION } from '../harness/n8n-install.mjs';
 import { startFakeModel } from '../fake-model/server.mjs';
-import { MEMORY_NODE_TYPE, TOOL_NAME, TOOL_NODE, chatAgentWorkflow, createModelCredential, n8nHasAiNodeSdk, sendChat, sessionTag } from './chatAgent.mjs';
+import { FACT_TOOL_NAME, MEMORY_NODE_TYPE, TOOL_NAME, TOOL_NODE, chatAgentWorkflow, createModelCredential, n8nHasAiNodeSdk, sendChat, sessionTag } from './chatAgent.mjs';
 import hostile from '../hostile/server.js';
 import { N8n, Sandbox, byId, chainWorkflow, eventually, outputsOf, sleep } from './helpers.mjs';
 import { MCP_EXAMPLE, MCP_TRIGGER_TYPE, TRANSPORTS, connectMcp, n8nHasMcpTrigger, resultOf, toolNameOf } from './mcp.mjs';
@@ -631,42 +631,54 @@ describe('an AI Agent with Agent Platform Memory', () => {
 	// Chat Trigger → AI Agent (OpenAI Chat Model on test/fake-model, Agent Platform Memory, the
 	// Agent Platform node as a tool), driven through the public chat webhook like n8n's chat page.
 	let model;
+	let modelCredentialId;
 	let webhookId;
 	let workflowId;
+	const workflowIds = [];
 	const session = `e2e-chat-${randomUUID()}`;
 	const seeded = {};
 	const chat = async (sessionId, text) => await sendChat(stack.n8n.url, webhookId, sessionId, text);
 
 	before(async () => {
 		model = await startFakeModel();
-		const modelCredentialId = await createModelCredential(stack.api, model.url);
+		modelCredentialId = await createModelCredential(stack.api, model.url);
 		// Durable facts the agent may know (its own L3, the company's L4) and one it may not (another
 		// agent's own L3); the long-term context must carry exactly the first two.
 		const create = async (body) => (await sandbox.api('/memory/facts', { method: 'POST', body: { ...body, content: `${body.content} ${nonce()}` } })).data;
 		seeded.own = await create({ agent_id: 'dep_support01', content: 'Support answers within four hours', tier: 'L3', scope: 'agent' });
 		seeded.company = await create({ agent_id: 'dep_sales02', content: 'The company sells warehouse robots', tier: 'L4', scope: 'company' });
 		seeded.foreign = await create({ agent_id: 'dep_sales02', content: 'Sales keeps its demo slots private', tier: 'L3', scope: 'agent' });
-		const memory = {
-			agentId: byId('dep_support01'),
-			sessionIdType: 'fromInput',
-			contextWindowLength: 5,
-			longTermContext: true,
-			contextTiers: ['L3', 'L4'],
-			contextScopes: ['agent', 'company'],
-			searchUserMessage: false,
-			maxFacts: 50,
-			maxCharacters: 20000,
-		};
-		const built = chatAgentWorkflow({ name: 'e2e chat agent with platform memory', credentialId: stack.credentialId, modelCredentialId, memory });
+		const built = await activeChatAgent('e2e chat agent with platform memory', memoryParameters);
 		webhookId = built.webhookId;
-		workflowId = (await n8n.createWorkflow(built.workflow)).id;
-		await stack.api.public('POST', `/workflows/${workflowId}/activate`);
-		// A freshly activated webhook can answer 404 for a moment.
-		await eventually(async () => (await fetch(`${stack.n8n.url}/webhook/${webhookId}/chat`)).status === 200, 'the chat webhook (its hosted chat page)');
+		workflowId = built.workflowId;
 	});
 
+	/** The memory's parameters in the chat agent. */
+	const memoryParameters = {
+		agentId: byId('dep_support01'),
+		sessionIdType: 'fromInput',
+		contextWindowLength: 5,
+		longTermContext: true,
+		contextTiers: ['L3', 'L4'],
+		contextScopes: ['agent', 'company'],
+		searchUserMessage: false,
+		maxFacts: 50,
+		maxCharacters: 20000,
+	};
+
+	/** Creates and activates a chat agent workflow; returns its id and chat webhook id. */
+	async function activeChatAgent(name, memory, options = {}) {
+		const built = chatAgentWorkflow({ name, credentialId: stack.credentialId, modelCredentialId, memory, ...options });
+		const id = (await n8n.createWorkflow(built.workflow)).id;
+		workflowIds.push(id);
+		await stack.api.public('POST', `/workflows/${id}/activate`);
+		// A freshly activated webhook can answer 404 for a moment.
+		await eventually(async () => (await fetch(`${stack.n8n.url}/webhook/${built.webhookId}/chat`)).status === 200, 'the chat webhook (its hosted chat page)');
+		return { workflowId: id, webhookId: built.webhookId };
+	}
+
 	after(async () => {
-		if (workflowId) await stack.api.public('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
+		for (const id of workflowIds) await stack.api.public('POST', `/workflows/${id}/deactivate`).catch(() => undefined);
 		await model?.stop();
 	});
 
@@ -744,6 +756,47 @@ describe('an AI Agent with Agent Platform Memory', () => {
 			const [turn] = await sandbox.all(`/memory/facts?agent_id=dep_support01&tier=L1&q=${sessionTag(toolSession)}`);
 			assert.equal(turn.content.split('\n').length, 3, turn.content);
 			assert.ok(turn.content.startsWith(`User: "use ${TOOL_NAME}: warehouse robots"\nAssistant: "Tool ${TOOL_NAME} returned: `));
+		});
+
+		test("with Remember Tool Calls, turn 2 uses an ID that only turn 1's tool call returned", async () => {
+			// The seeded company fact is the only one holding its nonce; turn 1 finds it "quietly" (the
+			// answer does not repeat the result), turn 2 asks for the fact_ ID it found.
+			const word = seeded.company.content.split(' ').at(-1);
+			const ask = async (hook, sessionId, text) => {
+				const reply = await sendChat(stack.n8n.url, hook, sessionId, text);
+				assert.equal(reply.status, 200, reply.text);
+				return reply.json.output;
+			};
+
+			// Without the option (the agent above), the ID is gone by turn 2.
+			const forgetful = `e2e-chat-${randomUUID()}`;
+			assert.equal(await ask(webhookId, forgetful, `quietly use ${TOOL_NAME}: ${word}`), `Done: I used ${TOOL_NAME}.`);
+			assert.equal(await ask(webhookId, forgetful, `use ${TOOL_NAME} with the fact_ ID from before`), 'I know no fact_ ID from before.');
+
+			const remembering = await activeChatAgent('e2e chat agent remembering tool calls', { ...memoryParameters, rememberToolCalls: true }, { factTool: true });
+			const toolSession = `e2e-chat-${randomUUID()}`;
+			const first = await ask(remembering.webhookId, toolSession, `quietly use ${TOOL_NAME}: ${word}`);
+			assert.equal(first, `Done: I used ${TOOL_NAME}.`);
+			const turnTwo = model.requests.length;
+			const second = await ask(remembering.webhookId, toolSession, `use ${FACT_TOOL_NAME} with the fact_ ID from before`);
+			// The model called the second tool with the ID, and the fact it read back is the seeded one.
+			assert.match(second, new RegExp(`^Tool ${FACT_TOOL_NAME} returned: `));
+			assert.ok(second.includes(seeded.company.id) && second.includes(word), second);
+
+			// What the model was given in turn 2: turn 1's call and its result, as the messages it saw then.
+			const prompt = model.requests[turnTwo].messages;
+			const earlierCall = prompt.find((m) => m.role === 'assistant' && m.tool_calls?.some((c) => c.function.name === TOOL_NAME));
+			assert.ok(earlierCall, JSON.stringify(prompt));
+			const answer = prompt.find((m) => m.role === 'tool' && m.tool_call_id === earlierCall.tool_calls[0].id);
+			assert.ok(answer && JSON.stringify(answer.content).includes(seeded.company.id), JSON.stringify(prompt));
+			assert.deepEqual(JSON.parse(earlierCall.tool_calls[0].function.arguments).searchText, word);
+
+			// The stored turn: the question, the call, the summary of its result (no fact content), the answer.
+			const stored = await sandbox.all(`/memory/facts?agent_id=dep_support01&tier=L1&q=${sessionTag(toolSession)}`);
+			const turnOne = stored.find((fact) => fact.content.startsWith('User: "quietly'));
+			const lines = turnOne.content.split('\n');
+			assert.deepEqual(lines.map((line) => /^(User|Tool call|Tool result|Assistant|\[n8n chat)/.exec(line)?.[1]), ['User', 'Tool call', 'Tool result', 'Assistant', '[n8n chat'], turnOne.content);
+			assert.ok(lines[2].includes(seeded.company.id) && !lines[2].includes(word), lines[2]);
 		});
 	});
 });

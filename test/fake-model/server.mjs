@@ -6,9 +6,14 @@
 //   GET  /v1/models             (what the node's model list asks for in the editor)
 //
 // The script it follows, read from the conversation it receives:
-// - the last message is a tool result: "Tool <name> returned: <result>" (the first 300 characters);
-// - the user writes "use <tool name>: <text>" and that tool is offered: a call of that tool, every
-//   string argument of its schema set to <text>;
+// - the last message is a tool result: "Tool <name> returned: <result>" (the first 300 characters),
+//   or "Done: I used <name>." when the user's message began with "quietly " (so the answer does
+//   not repeat what the tool returned);
+// - the user writes "use <tool name>: <text>" (or "quietly use …") and that tool is offered: a call
+//   of that tool, every string argument of its schema set to <text>;
+// - the user writes "use <tool name> with the <prefix> ID from before": the first ID starting with
+//   <prefix> in an earlier tool message of the conversation (what memory gave back), and a call of
+//   that tool with it as above; "I know no <prefix> ID from before." when there is none;
 // - anything else: "You said: <message>. Earlier in this chat you said: <earlier user messages, or
 //   nothing>. I was given <n> background facts."
 // where background facts are the lines starting "- [" in user messages before the conversation.
@@ -27,20 +32,30 @@ export function textOf(content) {
 export function reply(body) {
 	const messages = Array.isArray(body.messages) ? body.messages : [];
 	const last = messages[messages.length - 1];
+	const users = messages.filter((m) => m.role === 'user').map((m) => textOf(m.content));
+	const message = users[users.length - 1] ?? '';
 	if (last?.role === 'tool') {
 		const call = messages
 			.flatMap((m) => m.tool_calls ?? [])
 			.find((c) => c.id === last.tool_call_id);
-		return { content: `Tool ${call?.function?.name ?? 'unknown'} returned: ${textOf(last.content).slice(0, 300)}` };
+		const name = call?.function?.name ?? 'unknown';
+		if (message.startsWith('quietly ')) return { content: `Done: I used ${name}.` };
+		return { content: `Tool ${name} returned: ${textOf(last.content).slice(0, 300)}` };
 	}
-	const users = messages.filter((m) => m.role === 'user').map((m) => textOf(m.content));
-	const message = users[users.length - 1] ?? '';
-	const use = /^use ([\w-]+): (.+)$/s.exec(message.trim());
-	const tool = use && (body.tools ?? []).find((t) => t.function?.name === use[1]);
-	if (tool) {
+	const offered = (name) => (body.tools ?? []).find((t) => t.function?.name === name);
+	const callWith = (tool, text) => {
 		const properties = tool.function.parameters?.properties ?? {};
-		const args = Object.fromEntries(Object.entries(properties).filter(([, schema]) => schema.type === 'string').map(([name]) => [name, use[2]]));
+		const args = Object.fromEntries(Object.entries(properties).filter(([, schema]) => schema.type === 'string').map(([name]) => [name, text]));
 		return { toolCall: { name: tool.function.name, arguments: JSON.stringify(args) } };
+	};
+	const use = /^(?:quietly )?use ([\w-]+): (.+)$/s.exec(message.trim());
+	if (use && offered(use[1])) return callWith(offered(use[1]), use[2]);
+	const again = /^use ([\w-]+) with the (\w+) ID from before$/.exec(message.trim());
+	if (again) {
+		const earlier = messages.filter((m) => m.role === 'tool').map((m) => textOf(m.content));
+		const id = earlier.map((text) => new RegExp(`\\b${again[2]}[A-Za-z0-9]+`).exec(text)?.[0]).find(Boolean);
+		if (!id) return { content: `I know no ${again[2]} ID from before.` };
+		if (offered(again[1])) return callWith(offered(again[1]), id);
 	}
 	const background = users.slice(0, -1).filter((text) => text.split('\n').some((line) => line.startsWith('- [')));
 	const earlier = users.slice(0, -1).filter((text) => !background.includes(text));

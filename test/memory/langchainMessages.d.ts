@@ -14,5 +14,5 @@ export declare class AIMessage {
 }
 
 export declare class ToolMessage {
-	constructor(fields: { content: string; tool_call_id: string });
+	constructor(fields: { content: string; tool_call_id: string; name?: string; status?: 'success' | 'error' });
 }

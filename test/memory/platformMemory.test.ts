@@ -1,6 +1,6 @@
 import { AIMessage, HumanMessage, ToolMessage } from './langchainMessages.js';
 import type { INodeParameters } from 'n8n-workflow';
-import { sessionTag } from '../../nodes/AgentPlatformMemory/turnFact';
+import { type KeySource, sessionTag } from '../../nodes/AgentPlatformMemory/turnFact';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { history, memoryParameters, withMemory } from './helpers';
 
@@ -10,7 +10,8 @@ afterAll(async () => await sb.close());
 beforeEach(() => sb.admin.reset());
 
 const facts = () => [...sb.admin.org('org_acme').facts.values()];
-const sessionFacts = (key: string) => facts().filter((f) => f.tier === 'L1' && f.content.includes(sessionTag(key)));
+/** The facts of a chat session, or of a key defined below. */
+const sessionFacts = (key: string, source: KeySource = 'chatTrigger') => facts().filter((f) => f.tier === 'L1' && f.content.includes(sessionTag(source, key)));
 const chat = (sessionId: string, chatInput = 'hello') => ({ inputItems: [{ sessionId, chatInput }] });
 
 describe('Agent Platform Memory: the conversation', () => {
@@ -29,7 +30,7 @@ describe('Agent Platform Memory: the conversation', () => {
 			expect.objectContaining({ agent_id: 'dep_support01', tier: 'L1', scope: 'agent', source: { conversation_id: 'session-a', channel: 'n8n' } }),
 		);
 		expect(stored[0].content).toMatch(
-			new RegExp(`^User: "What is the refund window\\?"\\nAssistant: "30 days from delivery\\."\\n\\[n8n chat ${sessionTag('session-a')} \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\]$`),
+			new RegExp(`^User: "What is the refund window\\?"\\nAssistant: "30 days from delivery\\."\\n\\[n8n chat ${sessionTag('chatTrigger', 'session-a')} \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\]$`),
 		);
 
 		const second = await withMemory(sb, memoryParameters(), async (memory) => await history(memory));
@@ -41,7 +42,7 @@ describe('Agent Platform Memory: the conversation', () => {
 		const search = sb.admin.requests().find((r) => r.method === 'GET' && r.path.startsWith('/v1/memory/facts?'));
 		expect(search?.path).toContain('agent_id=dep_support01');
 		expect(search?.path).toContain('tier=L1');
-		expect(search?.path).toContain(`q=${sessionTag('session-a')}`);
+		expect(search?.path).toContain(`q=${sessionTag('chatTrigger', 'session-a')}`);
 	});
 
 	test('only the last turns (Context Window Length) come back, oldest first', async () => {
@@ -78,7 +79,7 @@ describe('Agent Platform Memory: the conversation', () => {
 	});
 
 	test('a fact that only quotes a session tag, or another agent’s fact, is not part of the session', async () => {
-		const tag = sessionTag('session-a');
+		const tag = sessionTag('chatTrigger', 'session-a');
 		const org = sb.admin.org('org_acme');
 		const base = { tier: 'L1', scope: 'agent', source: { conversation_id: 'x', channel: 'api' }, created_at: '', updated_at: '', expires_at: null, promoted_at: null };
 		org.facts.set('fact_quote', { ...base, id: 'fact_quote', agent_id: 'dep_support01', content: `Someone pasted [n8n chat ${tag} 2026-01-01T00:00:00.000Z] here` });
@@ -136,7 +137,7 @@ describe('Agent Platform Memory: the conversation', () => {
 		await withMemory(sb, memoryParameters({ sessionIdType: 'customKey', sessionKey: '={{ $json.user }}' }), async (memory) => await memory.saveContext({ input: 'hi' }, { output: 'hello' }), {
 			inputItems: [{ user: 'user@example.com' }],
 		});
-		expect(sessionFacts('user@example.com')[0].source).toEqual({ conversation_id: 'user@example.com', channel: 'n8n' });
+		expect(sessionFacts('user@example.com', 'defined')[0].source).toEqual({ conversation_id: 'user@example.com', channel: 'n8n' });
 	});
 });
 

@@ -1,0 +1,146 @@
+/**
+ * What memory keeps of a tool call (Remember Tool Calls), and what it never keeps.
+ *
+ * A result is summarised to what the model needs to refer back to it: the identifiers, names,
+ * counts and states in it (RESULT_KEYS), an array as its count and its first items, at most
+ * SUMMARY_CHARS of JSON. A result that is not JSON keeps its first TEXT_CHARS characters. A call's
+ * arguments keep their shape with long strings cut, at most INPUT_CHARS of JSON.
+ *
+ * Secrets are never kept. Fields named like a secret (the webhook-create response's signing
+ * secret among them) are left out of summaries and arguments, and the values they held, the
+ * credential's API key and anything shaped like an API key are replaced by [redacted] wherever
+ * they appear in the turn (an agent may repeat a subscription's signing secret in its answer).
+ */
+import type { Message } from '@n8n/ai-node-sdk';
+import type { IDataObject } from 'n8n-workflow';
+import { ID_PREFIX, WEBHOOK_SECRET_FIELD } from '../../src/vocabulary';
+import { isObject, parseJson, safeJson } from './turnFact';
+
+/** Fields a summary keeps: identifiers, names, counts, states, and a failed call's error. */
+const RESULT_KEYS =
+	/^(?:id|ids|name|title|email|status|state|tier|scope|role|type|section|version|enabled|active|deleted|success|count|total|error|errorType|message)$|_(?:id|ids|name|count)$|[a-z](?:Id|Ids|Name|Count)$/;
+/** Fields never kept, and whose values are redacted everywhere. */
+const SECRET_KEYS = /secret|passw|token|api_?key|authori[sz]ation|credential|private_?key|signature|cookie/i;
+/** What a secret value looks like: one token, long enough not to be a common word. */
+const SECRET_VALUE = /^\S{8,}$/;
+const API_KEY_SHAPE = new RegExp(`\\b${ID_PREFIX.apiKey}[A-Za-z0-9_-]{8,}`, 'g');
+export const REDACTED = '[redacted]';
+
+export const SUMMARY_CHARS = 800;
+export const INPUT_CHARS = 600;
+const TEXT_CHARS = 200;
+const STRING_CHARS = 120;
+const MAX_KEY_LENGTH = 64;
+const MAX_DEPTH = 4;
+/** Items kept per array, tried in turn until the summary fits. */
+const ITEMS_TRIED = [20, 10, 5, 2, 1, 0];
+/** String lengths kept in arguments, tried in turn until they fit. */
+const ARGUMENT_STRINGS_TRIED = [200, 40];
+
+export class Redactor {
+	private readonly secrets = new Set<string>();
+
+	constructor(known: Array<string | undefined>) {
+		for (const secret of known) if (secret && SECRET_VALUE.test(secret)) this.secrets.add(secret);
+	}
+
+	/** Learns the values of secret-named fields in the tool calls and results among these messages. */
+	learn(messages: Message[]): void {
+		for (const part of messages.flatMap((message) => message.content)) {
+			if (part.type === 'tool-result') this.collect(parseJson(resultText(part.result)), false);
+			if (part.type === 'tool-call') this.collect(parseJson(part.input), false);
+		}
+	}
+
+	text(value: string): string {
+		let text = value;
+		// Longest first, so a secret that contains another is replaced whole.
+		for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) text = text.split(secret).join(REDACTED);
+		return text.replace(API_KEY_SHAPE, REDACTED);
+	}
+
+	private collect(value: unknown, secret: boolean, depth = 0): void {
+		if (depth > 20) return;
+		if (typeof value === 'string' && secret && SECRET_VALUE.test(value)) this.secrets.add(value);
+		if (Array.isArray(value)) for (const item of value) this.collect(item, secret, depth + 1);
+		else if (isObject(value)) for (const [key, item] of Object.entries(value)) this.collect(item, secret || isSecretKey(key), depth + 1);
+	}
+}
+
+/** The text a tool result holds (a string, or content parts whose text is joined). */
+export function resultText(result: unknown): string {
+	if (typeof result === 'string') return result;
+	if (Array.isArray(result)) return result.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).join('');
+	return result === undefined ? '' : JSON.stringify(result);
+}
+
+/** A tool result as memory keeps it: bounded, redacted, the identifying parts only. */
+export function summarizeResult(result: unknown, redactor: Redactor): unknown {
+	const text = resultText(result);
+	const parsed = parseJson(text);
+	if (parsed === undefined) return clip(redactor.text(text), TEXT_CHARS);
+	for (const items of ITEMS_TRIED) {
+		const summary = summarize(parsed, { items, redactor, keepValues: true }, 0) ?? {};
+		if (safeJson(summary).length <= SUMMARY_CHARS) return summary;
+	}
+	return { left_out: `a summary longer than ${SUMMARY_CHARS} characters` };
+}
+
+/** A tool call's arguments (JSON text) as memory keeps them: the same fields, long strings cut, secrets out. */
+export function boundInput(input: string, redactor: Redactor): IDataObject {
+	const parsed = parseJson(input);
+	if (!isObject(parsed)) return {};
+	for (const strings of ARGUMENT_STRINGS_TRIED) {
+		const bounded = clipArguments(parsed, strings, redactor, 0) as IDataObject;
+		if (safeJson(bounded).length <= INPUT_CHARS) return bounded;
+	}
+	return {};
+}
+
+interface SummaryOptions {
+	items: number;
+	redactor: Redactor;
+	/** Whether strings, numbers and booleans here are kept: under a kept field, or the result itself. */
+	keepValues: boolean;
+}
+
+function summarize(value: unknown, options: SummaryOptions, depth: number): unknown {
+	if (value === null || typeof value === 'number' || typeof value === 'boolean') return options.keepValues ? value : undefined;
+	if (typeof value === 'string') return options.keepValues ? clip(options.redactor.text(value), STRING_CHARS) : undefined;
+	if (depth >= MAX_DEPTH) return undefined;
+	if (Array.isArray(value)) {
+		const items = value
+			.slice(0, options.items)
+			.map((item) => summarize(item, options, depth + 1))
+			.filter((item) => item !== undefined);
+		return items.length > 0 ? { count: value.length, items } : { count: value.length };
+	}
+	if (!isObject(value)) return undefined;
+	const kept: IDataObject = {};
+	for (const [key, item] of Object.entries(value)) {
+		if (key.length > MAX_KEY_LENGTH || isSecretKey(key)) continue;
+		const summary = summarize(item, { ...options, keepValues: RESULT_KEYS.test(key) }, depth + 1);
+		if (summary !== undefined) kept[key] = summary;
+	}
+	return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
+function clipArguments(value: unknown, strings: number, redactor: Redactor, depth: number): unknown {
+	if (typeof value === 'string') return clip(redactor.text(value), strings);
+	if (value === null || typeof value !== 'object') return value;
+	if (depth >= MAX_DEPTH) return Array.isArray(value) ? [] : {};
+	if (Array.isArray(value)) return value.slice(0, 10).map((item) => clipArguments(item, strings, redactor, depth + 1));
+	const kept: IDataObject = {};
+	for (const [key, item] of Object.entries(value)) {
+		if (key.length <= MAX_KEY_LENGTH && !isSecretKey(key)) kept[key] = clipArguments(item, strings, redactor, depth + 1) as IDataObject[string];
+	}
+	return kept;
+}
+
+const isSecretKey = (key: string) => key === WEBHOOK_SECRET_FIELD || SECRET_KEYS.test(key);
+
+/** At most `max` characters (code points), with an ellipsis when cut. */
+function clip(text: string, max: number): string {
+	const chars = Array.from(text);
+	return chars.length <= max ? text : `${chars.slice(0, max).join('')}…`;
+}
