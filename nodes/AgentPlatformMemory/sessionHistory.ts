@@ -76,12 +76,9 @@ export class SessionHistory implements ChatHistory {
 	/** Deletes this session's facts, and nothing else. */
 	async clear(): Promise<void> {
 		const turns = await this.turns();
-		const done = await this.client.expect(turns.length);
-		try {
+		await this.client.withBudget(turns.length, async () => {
 			for (const turn of turns) await this.client.callIfFound('memoryFact.delete', { path: { factId: turn.factId } });
-		} finally {
-			done();
-		}
+		});
 	}
 
 	private async saveLines(lines: TurnLine[]): Promise<void> {
