@@ -1,8 +1,9 @@
 /**
  * The shared client every node uses. It only orchestrates; each policy is a small module readable
  * alone: transport.ts (HTTP), rateBudget.ts and rateHeaders.ts (pacing), retryPolicy.ts (what is
- * sent again), pager.ts (which pages), apiPath.ts (paths stay under the base URL), envelope.ts
- * (response shapes), errors.ts (n8n errors). Routes come only from src/routes.ts.
+ * sent again), pager.ts (which pages), listHold.ts (what a list read whole may hold), apiPath.ts
+ * (paths stay under the base URL), envelope.ts (response shapes), errors.ts (n8n errors), waits.ts
+ * (every wait and retry, told to n8n's log and the editor). Routes come only from src/routes.ts.
  */
 import { NodeApiError, NodeOperationError, type IDataObject, type IHttpRequestMethods, type NodeExecutionHint } from 'n8n-workflow';
 import { buildPath, type ListRouteName, PAGINATION_QUERY, ROUTES, type RouteName } from '../routes';
@@ -41,7 +42,7 @@ export interface ClientOptions {
 	retryLimits?: Partial<RetryLimits>;
 }
 
-export interface CallParams {
+interface CallParams {
 	path?: Record<string, string>;
 	qs?: IDataObject;
 	body?: IDataObject;
@@ -49,12 +50,12 @@ export interface CallParams {
 	itemIndex?: number;
 }
 
-export interface ListParams extends CallParams {
+interface ListParams extends CallParams {
 	/** At most this many items; all when undefined. */
 	limit?: number;
 }
 
-export interface RawRequestParams {
+interface RawRequestParams {
 	method: IHttpRequestMethods;
 	/** Path under the base URL, e.g. `/agents/dep_1/skills`. */
 	path: string;

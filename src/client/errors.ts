@@ -11,7 +11,7 @@ import { ID_PREFIX } from '../vocabulary';
 import type { ApiErrorBody } from './envelope';
 import { MAX_WAIT_MS } from './rateBudget';
 
-export const HINTS: Record<string, string> = {
+const HINTS: Record<string, string> = {
 	unauthorized:
 		'Check the API key in the "Agent Platform API" credential: it must be a valid key that starts with ctx_ and has not been revoked.',
 	forbidden:
@@ -133,7 +133,7 @@ const SERVER_TROUBLE: Record<number, string> = {
 };
 
 /** How often a request was sent, for errors after a server failure. */
-export function sentTimes(ctx: ErrorContext): string {
+function sentTimes(ctx: ErrorContext): string {
 	const attempts = ctx.attempts ?? 1;
 	if (attempts > 1) return `It was sent ${attempts} times (retried ${attempts - 1} times, with growing pauses).`;
 	return 'It was sent once.';

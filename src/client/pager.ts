@@ -37,7 +37,7 @@ export interface Page {
 	pagination: { offset: number; limit: number; total: number };
 }
 
-export type Accepted = { ready: IDataObject[][] } | { stop: string };
+type Accepted = { ready: IDataObject[][] } | { stop: string };
 
 interface Slot {
 	request: PageRequest;

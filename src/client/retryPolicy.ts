@@ -8,7 +8,7 @@
  */
 import type { FailureKind } from './transport';
 
-export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 export interface RetryLimits {
 	transient: number;

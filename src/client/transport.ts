@@ -47,7 +47,7 @@ export type ClientContext =
 
 export type Headers = Record<string, string | string[] | undefined>;
 
-export interface RawRequest {
+interface RawRequest {
 	method: IHttpRequestMethods;
 	url: string;
 	qs?: IDataObject;

@@ -13,7 +13,7 @@
 import type { Logger, NodeExecutionHint } from 'n8n-workflow';
 import { duration, serverText } from './errors';
 
-export type WaitKind = 'rateLimit' | 'slowStart' | 'retry';
+type WaitKind = 'rateLimit' | 'slowStart' | 'retry';
 
 export interface Wait {
 	kind: WaitKind;
@@ -27,7 +27,7 @@ export interface Wait {
 }
 
 /** A wait at least this long is logged at `info`; shorter ones (pacing) at `debug`. */
-export const NOTICE_WAIT_MS = 5_000;
+const NOTICE_WAIT_MS = 5_000;
 
 /** Waits adding up to less than this are not worth a hint in the editor. */
 const HINT_WAIT_MS = 1_000;
@@ -46,7 +46,7 @@ interface Cut {
 }
 
 /** What the log needs of a node context: n8n's logger and who is logging. */
-export interface LogSource {
+interface LogSource {
 	logger?: Logger;
 	nodeName: string;
 	workflowId?: string;
