@@ -15,6 +15,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../../src/client';
+import { addHints } from '../helpers/hints';
 import { getWholeNumber } from '../helpers/parameters';
 import type { OperationModule, OperationRun } from '../helpers/types';
 import { WHERE_ITEMS_WRITE, writesData } from '../helpers/writes';
@@ -108,8 +109,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 	// Many items announce their requests, so the rate budget spreads them instead of bursting.
 	await client.withBudget(pending.length > 1 ? pending.length : 0, async () => await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker)));
-	const hints = client.hints();
-	if (hints.length > 0) this.addExecutionHints(...hints);
+	addHints(this, ...client.hints());
 
 	const output: INodeExecutionData[] = [];
 	for (let i = 0; i < items.length; i++) {

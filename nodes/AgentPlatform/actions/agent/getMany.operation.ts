@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { AGENT_STATUSES, FILTER_QUERY } from '../../../../src/vocabulary';
 import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
+import { addHints } from '../../helpers/hints';
 import { getOutputShape } from '../../helpers/output';
 import { compact, getChoice, getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
@@ -39,7 +40,7 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 		const agents = await client.list('agent.getMany', { qs, limit, itemIndex: i });
 		if (unlisted && agents.length === 0) {
 			const known = AGENT_STATUSES.map((s) => s.value).join(', ');
-			this.addExecutionHints({ message: `No agent has the status "${status}" (item ${i + 1}). It is not one of the statuses this node lists (${known}); check the spelling.`, type: 'warning', location: 'outputPane' });
+			addHints(this, { message: `No agent has the status "${status}" (item ${i + 1}). It is not one of the statuses this node lists (${known}); check the spelling.`, type: 'warning', location: 'outputPane' });
 		}
 		return agents.map(shape);
 	};
