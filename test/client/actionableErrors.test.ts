@@ -6,21 +6,13 @@
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { credentialTestContext, executeNode } from '../harness/n8n-core';
-import { startHostile, type HostileRequest, type HostileResponse, type HostileServer } from '../hostile/server.js';
+import type { HostileRequest, HostileResponse } from '../hostile/server.js';
 import type { RunningSandbox } from '../sandbox';
-import { withClient } from './helpers';
+import { serving, withClient } from './helpers';
 
 /** A fake key, assembled so no literal looks like a credential. */
 const KEY = ['ctx', 'errors', 'probe', '3141'].join('_');
 
-async function serving(handle: (req: HostileRequest, res: HostileResponse) => void, run: (server: HostileServer) => Promise<void>) {
-	const server = await startHostile(handle);
-	try {
-		await run(server);
-	} finally {
-		await server.close();
-	}
-}
 
 const client = (baseUrl: string, scenario: Parameters<typeof withClient>[1], retries = 0) =>
 	withClient({} as RunningSandbox, scenario, { apiKey: KEY, baseUrl, client: { retryLimits: { transient: retries } } });

@@ -7,19 +7,12 @@
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { MAX_LIST_BYTES, MAX_LIST_ITEMS } from '../../src/client/listHold';
 import { executeNode } from '../harness/n8n-core';
-import { startHostile, type HostileRequest, type HostileResponse, type HostileServer } from '../hostile/server.js';
+import { serving } from './helpers';
+import type { HostileRequest, HostileResponse, HostileServer } from '../hostile/server.js';
 
 /** A fake key, assembled so no literal looks like a credential. */
 const KEY = ['ctx', 'bounds', 'probe', '2718'].join('_');
 
-async function serving(handle: (req: HostileRequest, res: HostileResponse) => void, run: (server: HostileServer) => Promise<void>) {
-	const server = await startHostile(handle);
-	try {
-		await run(server);
-	} finally {
-		await server.close();
-	}
-}
 
 /** Every page: `perPage` items never seen before (ids from the offset asked), of `bytes` each, and a huge total. */
 const flood = (perPage: number, bytes: number, total: number) => (req: HostileRequest, res: HostileResponse) => {

@@ -74,20 +74,10 @@ test('an ID made of dots (from an expression or a model) is refused, not resolve
 	expect(sb.admin.requests()).toHaveLength(0);
 });
 
-test('a skill ID that a server would read as ".." (..;) cannot move an enable request either', async () => {
+test.each(['..', '..;'])('a skill named "%s" (which a server reads as "..") cannot move an enable request to another path', async (skillId) => {
 	const result = await executeNode({
 		nodeType: new AgentPlatform(),
-		parameters: { resource: 'skill', operation: 'enable', agentId: byId('dep_support01'), skillId: '..;' },
-		credentials: { apiKey: sb.apiKey, baseUrl: sb.baseUrl },
-	});
-	expect(result.error?.message).toMatch(/Refused to send POST .*: the path must not contain "\." or "\.\." segments/);
-	expect(sb.admin.requests()).toHaveLength(0);
-});
-
-test('a skill named ".." cannot move an enable request to another path', async () => {
-	const result = await executeNode({
-		nodeType: new AgentPlatform(),
-		parameters: { resource: 'skill', operation: 'enable', agentId: byId('dep_support01'), skillId: '..' },
+		parameters: { resource: 'skill', operation: 'enable', agentId: byId('dep_support01'), skillId },
 		credentials: { apiKey: sb.apiKey, baseUrl: sb.baseUrl },
 	});
 	expect(result.error?.message).toMatch(/Refused to send POST .*: the path must not contain "\." or "\.\." segments/);

@@ -127,6 +127,13 @@ describe('trigger lifecycle against the sandbox', () => {
 	describe('no subscription is left behind when static data is not the whole story', () => {
 		const URL_ = 'http://127.0.0.1:9/webhook/left-behind';
 		const live = () => subscriptions().filter((s) => s.url === URL_);
+		/** A subscription for the URL made outside this trigger's static data. */
+		const madeElsewhere = async (description: string) =>
+			await fetch(`${sb.baseUrl}/webhooks`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ url: URL_, events: ['*'], description }),
+			});
 
 		test('the create answered 502 after the API made it: the failed activation removes it, and re-activation then deactivation leave none', async () => {
 			const handle = sb.app.handle.bind(sb.app);
@@ -155,11 +162,7 @@ describe('trigger lifecycle against the sandbox', () => {
 
 		test('a subscription the failed activation could not clean up is removed by the next activation', async () => {
 			// The API made one but n8n never learned of it (the create's answer was lost, and so was the cleanup).
-			await fetch(`${sb.baseUrl}/webhooks`, {
-				method: 'POST',
-				headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
-				body: JSON.stringify({ url: URL_, events: ['*'], description: 'n8n workflow "Harness" (harness-workflow)' }),
-			});
+			await madeElsewhere('n8n workflow "Harness" (harness-workflow)');
 			const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
 			await wf.activate(URL_);
 			const kept = (wf.staticData['node:Node Under Test'] as { subscriptionId: string }).subscriptionId;
@@ -199,11 +202,7 @@ describe('trigger lifecycle against the sandbox', () => {
 		});
 
 		test('subscriptions for the URL that the package did not make are left alone', async () => {
-			await fetch(`${sb.baseUrl}/webhooks`, {
-				method: 'POST',
-				headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
-				body: JSON.stringify({ url: URL_, events: ['*'], description: 'made by hand' }),
-			});
+			await madeElsewhere('made by hand');
 			const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
 			await wf.activate(URL_);
 			await wf.deactivate(URL_);
