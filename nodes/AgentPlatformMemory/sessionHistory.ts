@@ -97,12 +97,9 @@ export class SessionHistory implements ChatHistory {
 	async clear(): Promise<void> {
 		const factIds: string[] = [];
 		await this.eachTurn('clear', (turn) => factIds.push(turn.factId));
-		const done = await this.client.expect(factIds.length);
-		try {
+		await this.client.withBudget(factIds.length, async () => {
 			for (const factId of factIds) await this.client.callIfFound('memoryFact.delete', { path: { factId } });
-		} finally {
-			done();
-		}
+		});
 	}
 
 	private toMessages(turns: DecodedTurn[]): Message[] {

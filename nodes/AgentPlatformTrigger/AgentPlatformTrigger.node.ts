@@ -153,7 +153,7 @@ export class AgentPlatformTrigger implements INodeType {
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
 				if (this.getNodeParameter('subscriptionMode') === 'existing') return true;
-				await removeSubscription(this);
+				await removeSubscription(this, this.getNodeWebhookUrl('default') as string);
 				return true;
 			},
 		},

@@ -1,10 +1,11 @@
 /**
  * The shared client every node uses. It only orchestrates; each policy is a small module readable
  * alone: transport.ts (HTTP), rateBudget.ts and rateHeaders.ts (pacing), retryPolicy.ts (what is
- * sent again), pager.ts (which pages), apiPath.ts (paths stay under the base URL), envelope.ts
- * (response shapes), errors.ts (n8n errors). Routes come only from src/routes.ts.
+ * sent again), pager.ts (which pages), listHold.ts (what a list read whole may hold), apiPath.ts
+ * (paths stay under the base URL), envelope.ts (response shapes), errors.ts (n8n errors), waits.ts
+ * (every wait and retry, told to n8n's log and the editor). Routes come only from src/routes.ts.
  */
-import { NodeApiError, NodeOperationError, type IDataObject, type IHttpRequestMethods } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type IHttpRequestMethods, type NodeExecutionHint } from 'n8n-workflow';
 import { buildPath, type ListRouteName, PAGINATION_QUERY, ROUTES, type RouteName } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
 import { abortableSleep } from './abortableSleep';
@@ -22,12 +23,15 @@ import {
 	rateHintError,
 	redact,
 	redirectError,
+	unreachable,
 } from './errors';
+import { ListHold } from './listHold';
 import { type PageRequest, PagePlan } from './pager';
 import { budgetFor, type RateBudget } from './rateBudget';
 import { readRateHeaders } from './rateHeaders';
-import { backoffMs, decideRetry, IDEMPOTENT_METHODS, type Outcome, RETRY_LIMITS, type RetryLimits } from './retryPolicy';
-import { type ClientContext, CREDENTIAL_TYPE, header, type RawResponse, send, type TransportFailure } from './transport';
+import { backoffMs, countsAsTransient, decideRetry, type Decision, mayHaveWritten, type Outcome, RETRY_LIMITS, type RetryLimits } from './retryPolicy';
+import { type ClientContext, CREDENTIAL_TYPE, header, type RawResponse, send, type SendResult, type TransportFailure } from './transport';
+import { type Wait, WaitLog } from './waits';
 
 export interface ClientOptions {
 	/** Identical GETs through this client instance are sent once (one execution). */
@@ -38,7 +42,7 @@ export interface ClientOptions {
 	retryLimits?: Partial<RetryLimits>;
 }
 
-export interface CallParams {
+interface CallParams {
 	path?: Record<string, string>;
 	qs?: IDataObject;
 	body?: IDataObject;
@@ -46,12 +50,12 @@ export interface CallParams {
 	itemIndex?: number;
 }
 
-export interface ListParams extends CallParams {
+interface ListParams extends CallParams {
 	/** At most this many items; all when undefined. */
 	limit?: number;
 }
 
-export interface RawRequestParams {
+interface RawRequestParams {
 	method: IHttpRequestMethods;
 	/** Path under the base URL, e.g. `/agents/dep_1/skills`. */
 	path: string;
@@ -79,15 +83,35 @@ interface Request {
 	itemIndex?: number;
 	/** Stops this request early (a list scan that has what it needs). */
 	signal?: AbortSignal;
+	/** Told the size of a successful response's body (a list read whole bounds what it holds). */
+	received?: (bytes: number) => void;
 }
 
+/** A list scan's parameters, and what a list read whole is told of each page. */
+type ScanParams = ListParams & Pick<Request, 'received'>;
+
 type PageOutcome = { request: PageRequest; page: ListEnvelope } | { request: PageRequest; error: unknown };
+
+/** One request's history over its attempts: what the retry policy judges the next one by. */
+interface History {
+	startedAt: number;
+	sent: number;
+	transientRetries: number;
+	refusals: number;
+	firstRefusedAt?: number;
+	mayHaveActed: boolean;
+}
+
+/** What one attempt came to: the value to hand back, or an outcome for the retry policy. */
+type Failed = { outcome: Outcome; response: RawResponse; parsed: ReturnType<typeof parseJson> } | { outcome: Outcome; failure: TransportFailure };
+type Attempt = { value: unknown } | Failed;
 
 export class AgentPlatformClient {
 	private session?: Promise<Session>;
 	private readonly memo = new Map<string, Promise<unknown>>();
 	private readonly timeoutMs: number;
 	private readonly limits: RetryLimits;
+	private readonly waits: WaitLog;
 
 	constructor(
 		private readonly ctx: ClientContext,
@@ -95,6 +119,7 @@ export class AgentPlatformClient {
 	) {
 		this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 		this.limits = { ...RETRY_LIMITS, ...options.retryLimits };
+		this.waits = new WaitLog(() => ({ logger: ctx.logger, nodeName: ctx.getNode().name, workflowId: ctx.getWorkflow().id }));
 	}
 
 	/** One request to a named route; returns the envelope's `data` (`{}` for a 204). */
@@ -122,14 +147,14 @@ export class AgentPlatformClient {
 		return this.pagesOf(buildPath(ROUTES[route].path, params.path), params);
 	}
 
-	/** All items of a list route, or at most `limit`. */
+	/** All items of a list route, or at most `limit`; a list too large to hold fails (listHold.ts). */
 	async list(route: ListRouteName, params: ListParams = {}): Promise<IDataObject[]> {
-		return await collect(this.pages(route, params));
+		return await this.collect(buildPath(ROUTES[route].path, params.path), params);
 	}
 
 	/** Like `list`, for a list endpoint the route table does not know (the API Request operation). */
 	async listPath(path: string, params: Omit<ListParams, 'path'> = {}): Promise<IDataObject[]> {
-		return await collect(this.pagesOf(underBaseUrl(path.trim()), params));
+		return await this.collect(underBaseUrl(path.trim()), params);
 	}
 
 	/** One page of a list route at `offset` (for list search in the editor, which pages by itself). */
@@ -147,13 +172,43 @@ export class AgentPlatformClient {
 		return await this.execute({ ...params, path: underBaseUrl(params.path.trim()) });
 	}
 
-	/** Announces `requests` upcoming requests, so the rate budget can be spread over the window. */
+	/**
+	 * Runs `work` with `requests` upcoming requests announced to the rate budget, so it can spread
+	 * them over the window (rateBudget.ts, rule 4); what is left of the announcement is withdrawn
+	 * when `work` ends, however it ends.
+	 */
+	async withBudget<T>(requests: number, work: () => Promise<T>): Promise<T> {
+		if (requests <= 0) return await work();
+		const { budget } = await this.getSession();
+		const withdraw = budget.expect(requests);
+		try {
+			return await work();
+		} finally {
+			withdraw();
+		}
+	}
+
+	/**
+	 * Announces `requests` upcoming requests; the caller must call the returned function when done.
+	 * @deprecated To be removed: use `withBudget`. Kept only until the polling trigger moves to it.
+	 */
 	async expect(requests: number): Promise<() => void> {
 		const { budget } = await this.getSession();
 		return budget.expect(requests);
 	}
 
-	private async *pagesOf(path: string, params: ListParams): AsyncGenerator<IDataObject[]> {
+	/** What the editor should show after a run: waits, retries, lists Limit cut short (waits.ts). */
+	hints(): NodeExecutionHint[] {
+		return this.waits.hints();
+	}
+
+	private async collect(path: string, params: ListParams): Promise<IDataObject[]> {
+		const hold = new ListHold(this.errorContext('GET', path, params.itemIndex));
+		for await (const page of this.pagesOf(path, { ...params, received: (bytes) => hold.received(bytes) })) hold.add(page);
+		return hold.items;
+	}
+
+	private async *pagesOf(path: string, params: ScanParams): AsyncGenerator<IDataObject[]> {
 		const { budget } = await this.getSession();
 		const plan = new PagePlan(params.limit, PAGES_IN_FLIGHT);
 		// Pages still in flight when the scan ends (limit reached, error, consumer gone) are cancelled,
@@ -189,12 +244,14 @@ export class AgentPlatformClient {
 			execution?.removeEventListener('abort', stop);
 			scan.abort();
 			withdraw();
+			const cut = plan.cutShort;
+			if (cut) this.waits.limitCut(path, cut.limit, cut.total);
 		}
 	}
 
-	private async fetchPage(path: string, params: ListParams, request: PageRequest, signal: AbortSignal): Promise<PageOutcome> {
+	private async fetchPage(path: string, params: ScanParams, request: PageRequest, signal: AbortSignal): Promise<PageOutcome> {
 		const qs = { ...params.qs, [PAGINATION_QUERY.offset]: request.offset, [PAGINATION_QUERY.limit]: request.limit };
-		const outcome = await settle(this.listPage({ method: 'GET', path, qs, itemIndex: params.itemIndex, signal }));
+		const outcome = await settle(this.listPage({ method: 'GET', path, qs, itemIndex: params.itemIndex, signal, received: params.received }));
 		return 'error' in outcome ? { request, error: outcome.error } : { request, page: outcome.value };
 	}
 
@@ -241,92 +298,112 @@ export class AgentPlatformClient {
 		return await pending;
 	}
 
-	/** One logical request: waits for the rate budget, sends, retries what retryPolicy allows, maps errors. */
+	/**
+	 * One logical request, as one loop: admit (the rate budget) → send → record (the budget learns
+	 * from the answer) → decide (retryPolicy.ts alone says whether it goes out again) → wait, return
+	 * or throw.
+	 */
 	private async executeOnce(request: Request): Promise<unknown> {
-		const { method, path, qs, body, itemIndex } = request;
 		const session = await this.getSession();
-		const context = this.errorContext(method, path, itemIndex);
-		const problem = apiPathProblem(path);
-		if (problem) {
-			throw new NodeOperationError(context.node, `Refused to send ${method} ${path.slice(0, 200)}: the path ${problem}`, {
-				itemIndex,
-				description: 'An ID or path would have moved the request off the API\'s own paths. Check the ID or the expression that produces it.',
-			});
-		}
+		const context = this.errorContext(request.method, request.path, request.itemIndex);
+		this.refuseUnsafePath(context);
 		// A list's pages carry the scan's signal, which follows the execution's (see pagesOf).
 		const signal = request.signal ?? this.executionSignal();
-		const startedAt = Date.now();
-		let firstRefusedAt: number | undefined;
-		let refusals = 0;
-		let transientRetries = 0;
-		let mayHaveActed = false;
-
+		const history: History = { startedAt: Date.now(), sent: 0, transientRetries: 0, refusals: 0, mayHaveActed: false };
 		for (;;) {
-			await this.admit(session.budget, signal, context);
-			let response: RawResponse;
-			let outcome: Outcome;
-			try {
-				response = await send(this.ctx, { method, url: session.baseUrl + path, qs, body, deadlineMs: this.timeoutMs, signal });
-			} catch (error) {
-				const failure = error as TransportFailure;
-				session.budget.release(failure.notSent);
-				if (failure.kind === 'stopped') throw this.stopped(itemIndex);
-				outcome = { kind: 'failure', failure: failure.kind, notSent: failure.notSent };
-				const decision = decideRetry({ method, outcome, transientRetries, elapsedMs: Date.now() - startedAt, mayHaveActed }, this.limits);
-				if (decision.action === 'retry') {
-					await this.wait(decision.waitMs, signal, itemIndex);
-					transientRetries += 1;
-					mayHaveActed = decision.mayHaveActed;
-					continue;
-				}
-				const acted = decision.action === 'fail' && decision.mayHaveActed && !IDEMPOTENT_METHODS.has(method);
-				throw networkError(context, redact(failure.message, session.apiKey), acted);
-			}
-
-			const now = Date.now();
-			session.budget.update(readRateHeaders(response.headers, now), response.status === 429);
-			const parsed = parseJson(response.text);
-			if (response.status >= 200 && response.status < 300) {
-				if (response.status === 204 || response.text.trim() === '') return undefined;
-				if (parsed.ok) return parsed.value;
-				outcome = { kind: 'unreadable' };
-			} else {
-				outcome = { kind: 'status', status: response.status };
-			}
-			if (response.status === 429) {
-				firstRefusedAt ??= now;
-				// The budget holds every request on the key until the server's time, or backs off when it named none.
-				session.budget.refused(backoffMs(refusals, Math.random, this.limits));
-				refusals += 1;
-			}
-			const decision = decideRetry({
-				method,
-				outcome,
-				transientRetries,
-				elapsedMs: now - startedAt,
-				rateLimitedMs: firstRefusedAt === undefined ? undefined : now - firstRefusedAt,
-				mayHaveActed,
-			}, this.limits);
+			await this.admit(session, signal, context);
+			const result = await send(this.ctx, { method: request.method, url: session.baseUrl + request.path, qs: request.qs, body: request.body, deadlineMs: this.timeoutMs, signal });
+			history.sent += 1;
+			const attempt = this.record(session.budget, result, history, request);
+			if ('value' in attempt) return attempt.value;
+			const decision = this.decide(request.method, attempt.outcome, history);
 			if (decision.action === 'succeed') return undefined;
-			if (decision.action === 'retry') {
-				if (response.status !== 429) transientRetries += 1;
-				mayHaveActed = decision.mayHaveActed;
-				await this.wait(decision.waitMs, signal, itemIndex);
-				continue;
-			}
-			throw this.responseError(context, response, parsed, decision.mayHaveActed && !IDEMPOTENT_METHODS.has(method), session.apiKey);
+			if (decision.action === 'fail') throw this.failure({ ...context, attempts: history.sent }, attempt, decision, session);
+			if (countsAsTransient(attempt.outcome)) history.transientRetries += 1;
+			history.mayHaveActed = decision.mayHaveActed;
+			await this.retryWait(context, attempt, decision.waitMs, history, session, signal);
 		}
 	}
 
-	/** Waits until the rate budget admits one request (asking again after every wait). */
-	private async admit(budget: RateBudget, signal: AbortSignal | undefined, context: ErrorContext): Promise<void> {
+	/** The budget learns from the attempt; a usable 2xx is the value, anything else an outcome to judge. */
+	private record(budget: RateBudget, result: SendResult, history: History, request: Request): Attempt {
+		if ('failure' in result) {
+			budget.release(result.failure.notSent);
+			return { outcome: { kind: 'failure', failure: result.failure.kind, notSent: result.failure.notSent }, failure: result.failure };
+		}
+		const { response } = result;
+		const now = Date.now();
+		budget.update(readRateHeaders(response.headers, now), response.status === 429);
+		if (response.status === 429) {
+			history.firstRefusedAt ??= now;
+			// The budget holds every request on the key until the server's time, or backs off when it named none.
+			budget.refused(backoffMs(history.refusals, Math.random, this.limits));
+			history.refusals += 1;
+		}
+		const parsed = parseJson(response.text);
+		if (response.status < 200 || response.status >= 300) return { outcome: { kind: 'status', status: response.status }, response, parsed };
+		if (response.status === 204 || response.text.trim() === '') return { value: undefined };
+		if (!parsed.ok) return { outcome: { kind: 'unreadable' }, response, parsed };
+		request.received?.(response.text.length);
+		return { value: parsed.value };
+	}
+
+	/** The retry policy's decision on this attempt, given the request's history. */
+	private decide(method: string, outcome: Outcome, history: History): Decision {
+		const now = Date.now();
+		const rateLimitedMs = history.firstRefusedAt === undefined ? undefined : now - history.firstRefusedAt;
+		const { transientRetries, mayHaveActed } = history;
+		return decideRetry({ method, outcome, transientRetries, elapsedMs: now - history.startedAt, rateLimitedMs, mayHaveActed }, this.limits);
+	}
+
+	/** Logs the retry with its reason, then waits what the policy said (the budget may hold it longer). */
+	private async retryWait(context: ErrorContext, attempt: Failed, waitMs: number, history: History, session: Session, signal?: AbortSignal): Promise<void> {
+		const wait: Wait = {
+			kind: 'retry',
+			ms: waitMs,
+			reason: 'failure' in attempt ? failed(attempt.failure, session.baseUrl) : answered(attempt.response),
+			method: context.method,
+			path: context.path,
+			attempt: countsAsTransient(attempt.outcome) ? `retry ${history.transientRetries} of at most ${this.limits.transient}` : `refused ${history.refusals === 1 ? 'once' : `${history.refusals} times`} so far`,
+		};
+		const started = Date.now();
+		const done = this.waits.begin(wait, session.apiKey);
+		await this.wait(waitMs, signal, context.itemIndex);
+		done(Date.now() - started);
+	}
+
+	/** The error for a request the policy gave up on, saying whether a write may have happened. */
+	private failure(context: ErrorContext, attempt: Failed, decision: Decision, session: Session): Error {
+		const written = mayHaveWritten(context.method, decision);
+		if (!('failure' in attempt)) return this.responseError(context, attempt.response, attempt.parsed, written, session.apiKey);
+		if (attempt.failure.kind === 'stopped') return this.stopped(context.itemIndex);
+		const reason = { code: attempt.failure.code, message: redact(attempt.failure.message, session.apiKey) };
+		return networkError(context, reason, redact(session.baseUrl, session.apiKey), written);
+	}
+
+	private refuseUnsafePath(context: ErrorContext): void {
+		const { method, path, itemIndex } = context;
+		const problem = apiPathProblem(path);
+		if (!problem) return;
+		throw new NodeOperationError(context.node, `Refused to send ${method} ${path.slice(0, 200)}: the path ${problem}`, {
+			itemIndex,
+			description: "An ID or path would have moved the request off the API's own paths. Check the ID or the expression that produces it.",
+		});
+	}
+
+	/** Waits until the rate budget admits one request (asking again after every wait), logging each wait. */
+	private async admit(session: Session, signal: AbortSignal | undefined, context: ErrorContext): Promise<void> {
 		for (;;) {
-			const admission = budget.admit();
+			const admission = session.budget.admit();
 			if (admission.kind === 'go') return;
-			if (admission.kind === 'refuse') throw rateHintError(context, admission.hint);
+			if (admission.kind === 'refuse') throw rateHintError(context, admission.hint, admission.ms);
+			const kind = admission.slowStart ? 'slowStart' : 'rateLimit';
+			const started = Date.now();
+			const done = this.waits.begin({ kind, ms: admission.ms, reason: admission.reason, method: context.method, path: context.path }, session.apiKey);
 			const slept = admission.untilChange
-				? await Promise.race([budget.changed().then(() => true), abortableSleep(admission.ms, signal)])
+				? await Promise.race([session.budget.changed().then(() => true), abortableSleep(admission.ms, signal)])
 				: await abortableSleep(admission.ms, signal);
+			done(Date.now() - started);
 			if (!slept || signal?.aborted) throw this.stopped(context.itemIndex);
 		}
 	}
@@ -364,8 +441,15 @@ async function settle<T>(promise: Promise<T>): Promise<{ value: T } | { error: u
 
 const isHttpError = (error: unknown, status: string) => error instanceof NodeApiError && error.httpCode === status;
 
-async function collect(pages: AsyncGenerator<IDataObject[]>): Promise<IDataObject[]> {
-	const all: IDataObject[] = [];
-	for await (const page of pages) all.push(...page);
-	return all;
+/** A failure that is retried, in words for the log, with its code. */
+function failed(failure: TransportFailure, baseUrl: string): string {
+	const { what, code } = unreachable(failure.code, failure.message, baseUrl);
+	return what + code;
+}
+
+/** An answer that is retried, in words for the log: the status, and the header that says when to come back. */
+function answered(response: RawResponse): string {
+	const retryAfter = header(response.headers, 'retry-after');
+	const body = response.status >= 200 && response.status < 300 ? `, ${describeBody(response.text, header(response.headers, 'content-type'))}` : '';
+	return `HTTP ${response.status}${body}${retryAfter === undefined ? '' : ` with Retry-After: ${retryAfter.slice(0, 64)}`}`;
 }

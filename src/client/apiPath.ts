@@ -6,14 +6,20 @@
  *
  * A URL parser resolves `.` and `..` segments, also percent-encoded (`%2e%2e`), and some servers
  * and proxies decode `%2f` and treat `\` as `/`; any of them could move a request, key attached, to
- * another path of the API's host. So those are refused outright, not normalised.
+ * another path of the API's host. Servers also find `..` where a parser does not: Tomcat, Jetty
+ * and Spring drop a `;parameter` (`..;`, `..;jsessionid=x`, `..%3b`), others cut at an encoded NUL
+ * (`..%00`), trim spaces (`..%20`) or fold Unicode (fullwidth `．．`, the one-dot leader `․`). So a
+ * segment is refused when any of those readings leaves only dots, and a segment carrying an encoded
+ * control character is refused outright; nothing is normalised and sent.
  */
+
+const hasControl = (text: string) => Array.from(text).some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127);
 
 /** Why `path` cannot be sent under the base URL, or undefined when it can. */
 export function apiPathProblem(path: string): string | undefined {
 	if (!path.startsWith('/')) return 'must start with "/" (a path under the base URL, such as /agents); full URLs are refused';
 	if (path.includes('\\')) return 'must not contain a backslash';
-	if (/[\s?#]/.test(path) || Array.from(path).some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) {
+	if (/[\s?#]/.test(path) || hasControl(path)) {
 		return 'must not contain spaces, control characters, "?" or "#" (put query parameters in their own field)';
 	}
 	const segments = path.split('/').slice(1);
@@ -21,10 +27,20 @@ export function apiPathProblem(path: string): string | undefined {
 		if (segment === '' && index < segments.length - 1) return 'must not contain empty segments ("//")';
 		const decoded = decodeFully(segment);
 		if (decoded === undefined) return `has a malformed percent-encoding in "${segment}"`;
-		if (decoded === '.' || decoded === '..') return 'must not contain "." or ".." segments (plain or percent-encoded)';
-		if (decoded.includes('/') || decoded.includes('\\')) return 'must not contain an encoded "/" or "\\" (%2F, %5C)';
+		if (hasControl(decoded)) return 'must not contain encoded control characters (such as %00)';
+		if (onlyDots(decoded)) return 'must not contain "." or ".." segments (plain, percent-encoded, or as servers read them: "..;", "..%20", fullwidth dots)';
+		if (/[/\\]/.test(decoded.normalize('NFKC'))) return 'must not contain an encoded "/" or "\\" (%2F, %5C, or their fullwidth forms)';
 	}
 	return undefined;
+}
+
+/**
+ * Whether a server could read the segment as `.` or `..` (or more dots, which IDs never are): after
+ * dropping a `;parameter`, trimming spaces and folding Unicode compatibility forms to ASCII.
+ */
+function onlyDots(segment: string): boolean {
+	const readings = [segment, segment.split(';')[0]].map((text) => text.normalize('NFKC').trim());
+	return readings.some((text) => /^\.+$/.test(text));
 }
 
 /** Percent-decoding repeated until nothing changes (double encoding included); undefined if malformed. */

@@ -5,7 +5,7 @@
  */
 export const DEFAULT_BASE_URL = 'https://api.launchcortex.ai/v1';
 
-export const API_VERSION_SEGMENT = '/v1';
+const API_VERSION_SEGMENT = '/v1';
 
 export function normalizeBaseUrl(raw: string | undefined): string {
 	const trimmed = (raw ?? '').trim().replace(/\/+$/, '');

@@ -19,7 +19,18 @@ import { ROUTES } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
 import { baseUrlProblem, normalizeBaseUrl } from './baseUrl';
 import { describeBody, errorEnvelope, listEnvelope, parseJson } from './envelope';
-import { API_KEY_PREFIX_HINT, API_KEY_PREFIX_MESSAGE, BASE_URL_HINT, codeForStatus, CREDENTIAL_TEST_HINTS, describeLocation, redact, serverText, trustedCode } from './errors';
+import {
+	API_KEY_PREFIX_HINT,
+	API_KEY_PREFIX_MESSAGE,
+	BASE_URL_HINT,
+	codeForStatus,
+	CREDENTIAL_TEST_HINTS,
+	describeLocation,
+	redact,
+	serverText,
+	trustedCode,
+	unreachable as unreachableReason,
+} from './errors';
 import { abortableSleep } from './abortableSleep';
 import { failureCode, type FullResponse, header, responseText } from './transport';
 
@@ -110,6 +121,7 @@ function judge(response: FullResponse, apiKey: string): string | undefined {
 }
 
 function unreachable(failure: unknown, baseUrl: string): string {
-	const reason = failureCode(failure) ?? (failure as Error | undefined)?.message ?? 'request failed';
-	return `Could not reach the Agent Platform API at ${baseUrl}: ${reason}. Check the Base URL and the network.`;
+	const code = failureCode(failure);
+	const reason = unreachableReason(code, code ?? (failure as Error | undefined)?.message ?? 'request failed', baseUrl);
+	return `Could not reach the Agent Platform API at ${baseUrl}: ${reason.what}${reason.code}. ${reason.check}`;
 }

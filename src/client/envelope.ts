@@ -41,7 +41,7 @@ export const errorEnvelope = z
 export type ListEnvelope = { data: IDataObject[]; pagination: { offset: number; limit: number; total: number } };
 export type ApiErrorBody = { code: string; message: string; status?: number };
 
-/** JSON text to a value, or `undefined` when it is not JSON (HTML, empty, truncated). */
+/** JSON text as `{ok: true, value}`, or `{ok: false}` when it is not JSON (HTML, empty, truncated). */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 	if (text.trim() === '') return { ok: false };
 	try {

@@ -11,7 +11,7 @@ import { ID_PREFIX } from '../vocabulary';
 import type { ApiErrorBody } from './envelope';
 import { MAX_WAIT_MS } from './rateBudget';
 
-export const HINTS: Record<string, string> = {
+const HINTS: Record<string, string> = {
 	unauthorized:
 		'Check the API key in the "Agent Platform API" credential: it must be a valid key that starts with ctx_ and has not been revoked.',
 	forbidden:
@@ -46,6 +46,8 @@ export interface ErrorContext {
 	itemIndex?: number;
 	method: string;
 	path: string;
+	/** How many times the request was sent, when it was sent more than once or could have been. */
+	attempts?: number;
 }
 
 const MAY_HAVE_SUCCEEDED =
@@ -101,6 +103,7 @@ export function apiError(ctx: ErrorContext, status: number, body: ApiErrorBody |
 		message: `${message} [${code}]`,
 		description:
 			`${HINTS[code] ?? 'See the message above.'} (${ctx.method} ${ctx.path}, HTTP ${status})` +
+			(status >= 500 ? ` ${sentTimes(ctx)}` : '') +
 			(note ? ` ${note}` : '') +
 			(mayHaveSucceeded ? MAY_HAVE_SUCCEEDED : ''),
 		httpCode: String(status),
@@ -110,6 +113,7 @@ export function apiError(ctx: ErrorContext, status: number, body: ApiErrorBody |
 
 /** A response that is not the API's envelope (HTML from a proxy, empty, cut-off JSON). */
 export function malformedResponseError(ctx: ErrorContext, status: number, what: string, mayHaveSucceeded: boolean): NodeApiError {
+	if (status >= 500) return serverTroubleError(ctx, status, what, mayHaveSucceeded);
 	return new NodeApiError(ctx.node, { status, message: what } as JsonObject, {
 		message: `The Agent Platform API returned ${what} (HTTP ${status})`,
 		description:
@@ -120,15 +124,88 @@ export function malformedResponseError(ctx: ErrorContext, status: number, what: 
 	});
 }
 
-/** A request that got no response at all. */
-export function networkError(ctx: ErrorContext, reason: string, mayHaveSucceeded: boolean): NodeApiError {
-	return new NodeApiError(ctx.node, { message: reason } as JsonObject, {
-		message: `Could not reach the Agent Platform API: ${reason}`,
+/** What a 5xx says happened, in words (the body of one is often a proxy's HTML page). */
+const SERVER_TROUBLE: Record<number, string> = {
+	500: 'The service had an internal error',
+	502: 'A gateway in front of the service got no valid answer from it',
+	503: 'The service is unavailable for the moment',
+	504: 'A gateway in front of the service got no answer from it in time',
+};
+
+/** How often a request was sent, for errors after a server failure. */
+function sentTimes(ctx: ErrorContext): string {
+	const attempts = ctx.attempts ?? 1;
+	if (attempts > 1) return `It was sent ${attempts} times (retried ${attempts - 1} times, with growing pauses).`;
+	return 'It was sent once.';
+}
+
+/** A 5xx without the API's error envelope: the service (or a proxy) failed, not the request or the Base URL. */
+function serverTroubleError(ctx: ErrorContext, status: number, what: string, mayHaveSucceeded: boolean): NodeApiError {
+	const happened = SERVER_TROUBLE[status] ?? 'The service had a server error';
+	return new NodeApiError(ctx.node, { status, message: what } as JsonObject, {
+		message: `The Agent Platform API returned ${what} (HTTP ${status})`,
 		description:
-			`${ctx.method} ${ctx.path}. Check the Base URL and the network.` +
-			(mayHaveSucceeded ? ` The connection broke after the request was sent.${MAY_HAVE_SUCCEEDED}` : ''),
+			`${happened} (HTTP ${status}) for ${ctx.method} ${ctx.path}. ${sentTimes(ctx)} This is trouble on the service's side, not in the request: try again later.` +
+			(mayHaveSucceeded ? MAY_HAVE_SUCCEEDED : ''),
+		httpCode: String(status),
 		itemIndex: ctx.itemIndex,
 	});
+}
+
+/** A request that got no response at all. `reason` is the failure's code or message; `baseUrl` the credential's. */
+export function networkError(ctx: ErrorContext, reason: { code?: string; message: string }, baseUrl: string, mayHaveSucceeded: boolean): NodeApiError {
+	const { what, check, code } = unreachable(reason.code, reason.message, baseUrl);
+	// The code stays out of the message: n8n replaces a message that contains one with its own words.
+	return new NodeApiError(ctx.node, { message: what } as JsonObject, {
+		message: `Could not reach the Agent Platform API: ${what}`,
+		description:
+			`${ctx.method} ${ctx.path}. ${check}${code}` + (mayHaveSucceeded ? ` The connection broke after the request was sent.${MAY_HAVE_SUCCEEDED}` : ''),
+		itemIndex: ctx.itemIndex,
+	});
+}
+
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_NONAME', 'EAI_FAIL', 'EAI_AGAIN']);
+const CERTIFICATE_CODES = /CERT|UNABLE_TO_VERIFY|SELF_SIGNED|ALTNAME/;
+const NO_TLS_CODES = /^EPROTO$|^ERR_SSL_|^ERR_TLS_/;
+
+/**
+ * Why nothing came back, in words, and which part of the Base URL to check: the user's next step,
+ * not the socket's error code (`code` is " (error code: X)", to append). Shared by the client and
+ * the credential test, so both say the same.
+ */
+export function unreachable(code: string | undefined, message: string, baseUrl: string): { what: string; check: string; code: string } {
+	const words = unreachableWords(code, message, baseUrl);
+	return { ...words, code: code === undefined || words.what === message ? '' : ` (error code: ${code})` };
+}
+
+function unreachableWords(code: string | undefined, message: string, baseUrl: string): { what: string; check: string } {
+	let url: URL | undefined;
+	try {
+		url = new URL(baseUrl);
+	} catch {
+		url = undefined;
+	}
+	const host = url?.hostname ?? baseUrl;
+	const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '';
+	if (code !== undefined && DNS_CODES.has(code)) {
+		return {
+			what: code === 'EAI_AGAIN' ? `the host name "${host}" could not be looked up just now` : `the host "${host}" was not found`,
+			check: `Check the Base URL's host name (${host}) in the credential: it may be mistyped, or the network n8n runs in cannot look it up (DNS).`,
+		};
+	}
+	if (code !== undefined && CERTIFICATE_CODES.test(code)) {
+		return { what: `the server's TLS certificate for "${host}" was not accepted`, check: `Check the Base URL's host name (${host}): it must be the name on the server's certificate, and the certificate must be valid and trusted by n8n.` };
+	}
+	if (code !== undefined && NO_TLS_CODES.test(code)) {
+		return {
+			what: `no secure (https) connection could be made to ${host}:${port}`,
+			check: `Check the Base URL's scheme and port: the server at ${host}:${port} does not speak https there. A local server that speaks only http needs a Base URL starting with http://; otherwise the port may be wrong.`,
+		};
+	}
+	if (code === 'ECONNREFUSED') return { what: `${host}:${port} refused the connection`, check: `Check the Base URL's host and port (${host}:${port}), and that the service is running there.` };
+	if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return { what: `there is no network route to ${host}`, check: `Check the Base URL's host (${host}) and the network or firewall between n8n and it.` };
+	if (code === 'ECONNRESET') return { what: 'the connection was closed before the answer was complete', check: 'The server or a proxy between it and n8n dropped the connection. Try again; if it keeps happening, check the Base URL and the network.' };
+	return { what: message, check: 'Check the Base URL and the network.' };
 }
 
 /** A 3xx: redirects are never followed, because n8n would send the key along to wherever they point. */
@@ -156,14 +233,28 @@ export function describeLocation(location: string, secret: string | undefined): 
 	return `"${serverText(shown, secret).slice(0, 200)}"`;
 }
 
-/** The server asked for a wait longer than the package waits (a Retry-After of a day, a window spent for an hour). */
-export function rateHintError(ctx: ErrorContext, hint: string): NodeApiError {
+/**
+ * The server asked for a wait longer than the package waits (a Retry-After of a day, a window spent
+ * for an hour): `askedMs` is how long it asked for, `hint` quotes the header.
+ */
+export function rateHintError(ctx: ErrorContext, hint: string, askedMs: number): NodeApiError {
 	return new NodeApiError(ctx.node, { status: 429, message: hint } as JsonObject, {
-		message: `The Agent Platform API asked for a longer wait than this node makes (${hint}) [rate_limit_exceeded]`,
-		description: `${ctx.method} ${ctx.path}. A single wait for the rate limit is at most ${MAX_WAIT_MS / 1000} s, so the request was not sent. ${HINTS.rate_limit_exceeded}`,
+		message: `The Agent Platform API asks to wait ${duration(askedMs)} before the next request (${hint}) [rate_limit_exceeded]`,
+		description:
+			`${ctx.method} ${ctx.path}. This node waits at most ${MAX_WAIT_MS / 1000} s for the rate limit, so it stopped instead of holding the run that long; the request was not sent again. ` +
+			"Run the workflow later, send fewer items per run (the key's limit is shared by every workflow that uses it), or use a plan with a higher limit.",
 		httpCode: '429',
 		itemIndex: ctx.itemIndex,
 	});
+}
+
+/** A wait in words: "0.4 s", "12 s", "3 min", "1 h". */
+export function duration(ms: number): string {
+	const minutes = Math.round(ms / 60_000);
+	if (minutes >= 60) return `${+(minutes / 60).toFixed(1)} h`;
+	if (minutes >= 2) return `${minutes} min`;
+	if (ms >= 10_000) return `${Math.round(ms / 1000)} s`;
+	return `${+(ms / 1000).toFixed(1)} s`;
 }
 
 /** A list the server would not let end. */

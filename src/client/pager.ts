@@ -37,7 +37,7 @@ export interface Page {
 	pagination: { offset: number; limit: number; total: number };
 }
 
-export type Accepted = { ready: IDataObject[][] } | { stop: string };
+type Accepted = { ready: IDataObject[][] } | { stop: string };
 
 interface Slot {
 	request: PageRequest;
@@ -117,6 +117,7 @@ export class PagePlan {
 		if (page.pagination.offset !== request.offset) {
 			return this.stop(`the server answered a request for offset ${request.offset} with offset ${page.pagination.offset}, so paging does not advance`);
 		}
+		if (!Number.isSafeInteger(page.pagination.total)) return this.stop(`the server announced a total of ${page.pagination.total} items, which is not a count`);
 		slot.page = page;
 		this.total = page.pagination.total;
 		if (this.pageSize === undefined) {
@@ -147,6 +148,12 @@ export class PagePlan {
 			}
 		}
 		return { ready };
+	}
+
+	/** The user's limit ended the scan while the server announced more: the limit and that total. */
+	get cutShort(): { limit: number; total: number } | undefined {
+		if (this.limit === undefined || !this.limitReached() || !(this.total > this.handedOn + this.duplicates)) return undefined;
+		return { limit: this.limit, total: this.total };
 	}
 
 	private end(): number {

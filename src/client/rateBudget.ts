@@ -40,15 +40,20 @@ const SHARED_FOR_MS = 60_000;
 /** Longest nap while waiting for an answer that will teach the budget (a change wakes the waiter sooner). */
 const ANSWER_WAIT_MS = 1_000;
 
+const SLOW_START = "slow start: the key's rate limit is not known until the first answer, which this request waits for";
+
 /** Announcements are capped: a server's `total` must not inflate the budget for every other execution. */
 export const MAX_EXPECTED = 10_000;
 
 export type Admission =
 	| { kind: 'go' }
-	/** Nothing was taken: wait `ms` (or until `changed()` resolves, when `untilChange`), then ask again. */
-	| { kind: 'wait'; ms: number; untilChange?: boolean }
-	/** The server asked for a wait longer than MAX_WAIT_MS; `hint` quotes it. */
-	| { kind: 'refuse'; hint: string };
+	/**
+	 * Nothing was taken: wait `ms` (or until `changed()` resolves, when `untilChange`), then ask again.
+	 * `reason` says why in words, quoting the header that asked for it; `slowStart` marks rule 1's pause.
+	 */
+	| { kind: 'wait'; ms: number; untilChange?: boolean; reason: string; slowStart?: boolean }
+	/** The server asked for a wait longer than MAX_WAIT_MS; `hint` quotes it, `ms` is how long it asked for. */
+	| { kind: 'refuse'; hint: string; ms: number };
 
 export class RateBudget {
 	private limit?: number;
@@ -61,7 +66,9 @@ export class RateBudget {
 	private inFlight = 0;
 	private expected = 0;
 	private blockedUntil = 0;
-	private refusal?: { until: number; hint: string };
+	/** Why `blockedUntil` holds: the Retry-After quoted, or the backoff after a 429 that named no time. */
+	private blockedBy = '';
+	private refusal?: { until: number; hint: string; askedUntil: number };
 	private lastAdmitAt = Number.NEGATIVE_INFINITY;
 	/** An answer came without any rate-limit header: the server does not meter by them. */
 	private unmetered = false;
@@ -88,31 +95,43 @@ export class RateBudget {
 	/** Takes a slot for one request (rule 2), or says how long to wait before asking again. */
 	admit(): Admission {
 		const now = this.now();
-		if (this.refusal && this.refusal.until > now) return { kind: 'refuse', hint: this.refusal.hint };
-		if (this.blockedUntil > now) return { kind: 'wait', ms: this.blockedUntil - now };
+		if (this.refusal && this.refusal.until > now) return { kind: 'refuse', hint: this.refusal.hint, ms: Math.max(0, this.refusal.askedUntil - now) };
+		if (this.blockedUntil > now) return { kind: 'wait', ms: this.blockedUntil - now, reason: this.blockedBy };
 		this.rollOver(now);
 		if (this.remaining === undefined) {
 			// Rule 1: unknown budget, one request at a time until an answer says more.
-			if (this.inFlight > 0 && !this.unmetered) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true };
+			if (this.inFlight > 0 && !this.unmetered) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true, reason: SLOW_START, slowStart: true };
 			return this.take(now);
 		}
-		if (this.remaining <= 0) {
-			if (this.resetAt !== undefined) {
-				const ms = this.resetAt + RESET_MARGIN_MS - now;
-				if (ms > MAX_WAIT_MS) return { kind: 'refuse', hint: `${this.resetQuote ?? 'X-RateLimit-Reset'}, no requests remaining` };
-				return { kind: 'wait', ms };
-			}
-			// Spent in a window whose reset is not known yet: the answers in flight will tell.
-			if (this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true };
-			return this.take(now);
-		}
+		if (this.remaining <= 0) return this.spent(now);
 		const spread = this.expected > this.remaining || (this.expected > 0 && this.sharedUntil > now);
-		if (spread && this.presumed && this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true };
+		if (spread && this.presumed && this.inFlight > 0) {
+			return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true, reason: `a new window began; waiting for its first answer before spreading ${this.expected} announced requests over it` };
+		}
 		if (spread && this.resetAt !== undefined) {
 			const next = this.lastAdmitAt + (this.resetAt - now) / this.remaining;
-			if (next > now) return { kind: 'wait', ms: Math.ceil(next - now) };
+			if (next > now) return { kind: 'wait', ms: Math.ceil(next - now), reason: this.spreading(now) };
 		}
 		return this.take(now);
+	}
+
+	/** Rule 3: nothing remains in the window. */
+	private spent(now: number): Admission {
+		if (this.resetAt !== undefined) {
+			const ms = this.resetAt + RESET_MARGIN_MS - now;
+			const hint = `${this.resetQuote ?? 'X-RateLimit-Reset'}, no requests remaining`;
+			if (ms > MAX_WAIT_MS) return { kind: 'refuse', hint, ms };
+			return { kind: 'wait', ms, reason: `no requests remaining in this window (limit ${this.limit ?? 'unknown'}) until its reset, ${this.resetQuote ?? 'X-RateLimit-Reset'}` };
+		}
+		// Spent in a window whose reset is not known yet: the answers in flight will tell.
+		if (this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true, reason: 'no requests remaining in this window; waiting for an answer that says when it resets' };
+		return this.take(now);
+	}
+
+	/** Rule 4's reason, in words. */
+	private spreading(now: number): string {
+		const why = this.expected > (this.remaining ?? 0) ? `${this.expected} announced requests, ${this.remaining} remaining` : 'another client spends this key too';
+		return `spreading requests evenly until the window resets in ${(Math.max(0, (this.resetAt ?? now) - now) / 1000).toFixed(1)} s (${why}; limit ${this.limit ?? 'unknown'})`;
 	}
 
 	/**
@@ -133,8 +152,8 @@ export class RateBudget {
 		if (headers.retryAfterUntil !== undefined) {
 			// A longer hint is refused at once, and for at most MAX_WAIT_MS: then one request may ask again,
 			// so a bogus header cannot lock the key out for a day.
-			if (headers.retryAfterUntil - now > MAX_WAIT_MS) this.refusal = { until: now + MAX_WAIT_MS, hint: headers.retryAfterQuote ?? 'Retry-After' };
-			else this.blockedUntil = Math.max(this.blockedUntil, headers.retryAfterUntil);
+			if (headers.retryAfterUntil - now > MAX_WAIT_MS) this.refusal = { until: now + MAX_WAIT_MS, hint: headers.retryAfterQuote ?? 'Retry-After', askedUntil: headers.retryAfterUntil };
+			else this.hold(headers.retryAfterUntil, `the API asked for it (${headers.retryAfterQuote ?? 'Retry-After'})`);
 			if (refused) {
 				this.notify();
 				return;
@@ -175,7 +194,13 @@ export class RateBudget {
 		if (this.refusal && this.refusal.until > now) return;
 		if (this.blockedUntil > now) return;
 		if (this.remaining !== undefined && this.remaining <= 0 && this.resetAt !== undefined && this.resetAt > now) return;
-		this.blockedUntil = now + Math.min(fallbackMs, MAX_WAIT_MS);
+		this.hold(now + Math.min(fallbackMs, MAX_WAIT_MS), 'backing off after HTTP 429 that named no time to wait (no Retry-After, no reset)');
+	}
+
+	private hold(until: number, reason: string): void {
+		if (until <= this.blockedUntil) return;
+		this.blockedUntil = until;
+		this.blockedBy = reason;
 	}
 
 	/** Frees the slot of a request that got no response; one that surely never left gives its count back. */

@@ -8,7 +8,7 @@
  */
 import type { FailureKind } from './transport';
 
-export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 export interface RetryLimits {
 	transient: number;
@@ -57,13 +57,33 @@ export type Decision =
 	/** Give this outcome to the user; `mayHaveActed` adds "check before running it again". */
 	| { action: 'fail'; mayHaveActed: boolean };
 
-/** Exponential backoff with full jitter: spreads retries of many clients apart. */
+/**
+ * Exponential backoff with equal jitter (half the ceiling fixed, half random): spreads retries of
+ * many clients apart while never retrying at once.
+ */
 export function backoffMs(attempt: number, random: () => number = Math.random, limits: RetryLimits = RETRY_LIMITS): number {
 	const ceiling = Math.min(limits.maxDelayMs, limits.baseDelayMs * 2 ** attempt);
 	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
+
+/**
+ * Whether a retry counts against the transient bound (`transient`, `transientMs`). A 429 does not:
+ * the rate budget decides when it goes out again, and `rateLimitedMs` bounds it.
+ */
+export function countsAsTransient(outcome: Outcome): boolean {
+	return !(outcome.kind === 'status' && outcome.status === 429);
+}
+
+/**
+ * Whether a failed request's error should say it may have been carried out: only when an attempt
+ * may have reached the server (the decision's `mayHaveActed`) and repeating it could write twice.
+ * A GET, PUT or DELETE the user runs again does nothing twice.
+ */
+export function mayHaveWritten(method: string, decision: Decision): boolean {
+	return decision.action === 'fail' && decision.mayHaveActed && !IDEMPOTENT_METHODS.has(method);
+}
 
 export function decideRetry(state: AttemptState, limits: RetryLimits = RETRY_LIMITS, random: () => number = Math.random): Decision {
 	const { method, outcome, mayHaveActed } = state;

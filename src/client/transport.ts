@@ -47,7 +47,7 @@ export type ClientContext =
 
 export type Headers = Record<string, string | string[] | undefined>;
 
-export interface RawRequest {
+interface RawRequest {
 	method: IHttpRequestMethods;
 	url: string;
 	qs?: IDataObject;
@@ -72,18 +72,17 @@ export interface RawResponse {
 export type FailureKind = 'stopped' | 'deadline' | 'tooLarge' | 'network';
 
 /** The request got no (usable) HTTP response. */
-export class TransportFailure extends Error {
-	constructor(
-		message: string,
-		readonly kind: FailureKind,
-		readonly code: string | undefined,
-		/** True when the request surely never reached the server (nothing was sent). */
-		readonly notSent: boolean,
-	) {
-		super(message);
-		this.name = 'TransportFailure';
-	}
+export interface TransportFailure {
+	kind: FailureKind;
+	/** The reason in a few words, or the error code (never the request: it holds the headers). */
+	message: string;
+	code: string | undefined;
+	/** True when the request surely never reached the server (nothing was sent). */
+	notSent: boolean;
 }
+
+/** What one attempt came back with: a response (any status), or why there was none. */
+export type SendResult = { response: RawResponse } | { failure: TransportFailure };
 
 /**
  * Failures that happen before a byte of the request is written: the name did not resolve, the
@@ -216,8 +215,15 @@ function attemptSignal(deadlineMs: number, outer?: AbortSignal): { signal: Abort
 	};
 }
 
-export async function send(ctx: ClientContext, request: RawRequest): Promise<RawResponse> {
-	const { signal, deadline, done } = attemptSignal(request.deadlineMs, request.signal);
+/** Why an attempt that threw got no response: the execution's Stop, the deadline, or the network. */
+function failureOf(error: unknown, request: RawRequest, deadline: AbortSignal): TransportFailure {
+	if (request.signal?.aborted) return { kind: 'stopped', message: 'the execution was stopped', code: 'ERR_CANCELED', notSent: false };
+	if (deadline.aborted) return { kind: 'deadline', message: `no complete response within ${request.deadlineMs / 1000} s`, code: 'ETIMEDOUT', notSent: false };
+	const code = failureCode(error);
+	return { kind: 'network', message: code ?? (error as Error)?.message ?? 'request failed', code, notSent: neverSent(code) };
+}
+
+function requestOptions(request: RawRequest, signal: AbortSignal): IHttpRequestOptions {
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: request.url,
@@ -236,26 +242,24 @@ export async function send(ctx: ClientContext, request: RawRequest): Promise<Raw
 		options.body = JSON.stringify(request.body);
 		(options.headers as IDataObject)['content-type'] = 'application/json';
 	}
-	const failed = (error: unknown) => {
-		if (request.signal?.aborted) return new TransportFailure('the execution was stopped', 'stopped', 'ERR_CANCELED', false);
-		if (deadline.aborted) return new TransportFailure(`no complete response within ${request.deadlineMs / 1000} s`, 'deadline', 'ETIMEDOUT', false);
-		const code = failureCode(error);
-		// Only the reason: the error object also holds the request, headers included.
-		return new TransportFailure(code ?? (error as Error)?.message ?? 'request failed', 'network', code, neverSent(code));
-	};
-	try {
-		// n8n's helper replaces `abortSignal` with the context's execution signal when the context
-		// has one; this view of the context hands it the combined signal instead, so the deadline holds.
-		const view = Object.create(ctx, { getExecutionCancelSignal: { value: () => signal } }) as ClientContext;
-		const response = (await ctx.helpers.httpRequestWithAuthentication.call(view, CREDENTIAL_TYPE, options)) as FullResponse;
-		const text = bodyText(response.body);
-		if (text.length > MAX_RESPONSE_BYTES) {
-			return await Promise.reject(new TransportFailure(`response larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB`, 'tooLarge', undefined, false));
-		}
-		return { status: response.statusCode, headers: response.headers ?? {}, text };
-	} catch (error) {
-		return await Promise.reject(error instanceof TransportFailure ? error : failed(error));
-	} finally {
-		done();
+	return options;
+}
+
+/** One attempt. Never throws: every status is a response, every other outcome a failure. */
+export async function send(ctx: ClientContext, request: RawRequest): Promise<SendResult> {
+	const { signal, deadline, done } = attemptSignal(request.deadlineMs, request.signal);
+	// n8n's helper replaces `abortSignal` with the context's execution signal when the context
+	// has one; this view of the context hands it the combined signal instead, so the deadline holds.
+	const view = Object.create(ctx, { getExecutionCancelSignal: { value: () => signal } }) as ClientContext;
+	const answer = await ctx.helpers.httpRequestWithAuthentication.call(view, CREDENTIAL_TYPE, requestOptions(request, signal)).then(
+		(response: FullResponse) => ({ response }),
+		(error: unknown) => ({ error }),
+	);
+	done();
+	if ('error' in answer) return { failure: failureOf(answer.error, request, deadline) };
+	const text = bodyText(answer.response.body);
+	if (text.length > MAX_RESPONSE_BYTES) {
+		return { failure: { kind: 'tooLarge', message: `response larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB`, code: undefined, notSent: false } };
 	}
+	return { response: { status: answer.response.statusCode, headers: answer.response.headers ?? {}, text } };
 }

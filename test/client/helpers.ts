@@ -1,7 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 import { ClientProbe, executeNode, scenario, type Scenario } from '../harness/n8n-core';
 import type { ClientOptions } from '../../src/client';
+import { startHostile, type HostileRequest, type HostileResponse, type HostileServer } from '../hostile/server.js';
 import type { RunningSandbox } from '../sandbox';
+
+/** Runs `run` against a hostile server scripted by `handle`, closed afterwards. */
+export async function serving(handle: (req: HostileRequest, res: HostileResponse) => void | Promise<void>, run: (server: HostileServer) => Promise<void>) {
+	const server = await startHostile(handle);
+	try {
+		await run(server);
+	} finally {
+		await server.close();
+	}
+}
 
 /** Runs `run` with a real client inside a real n8n-core execution against `sb`. */
 export async function withClient(

@@ -7,9 +7,9 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { MAX_RESPONSE_BYTES } from '../../src/client/transport';
 import { executeNode } from '../harness/n8n-core';
-import { startHostile, type HostileRequest, type HostileResponse, type HostileServer } from '../hostile/server.js';
+import type { HostileRequest, HostileResponse, HostileServer } from '../hostile/server.js';
 import type { RunningSandbox } from '../sandbox';
-import { withClient } from './helpers';
+import { serving, withClient } from './helpers';
 
 /** A fake key, assembled so no literal looks like a credential. */
 const KEY = ['ctx', 'hostile', 'probe', '5531'].join('_');
@@ -19,14 +19,6 @@ const json = (res: HostileResponse, status: number, body: unknown, headers: Reco
 	res.end(JSON.stringify(body));
 };
 
-async function serving(handle: (req: HostileRequest, res: HostileResponse) => void | Promise<void>, run: (server: HostileServer) => Promise<void>) {
-	const server = await startHostile(handle);
-	try {
-		await run(server);
-	} finally {
-		await server.close();
-	}
-}
 
 const client = (server: HostileServer, scenario: Parameters<typeof withClient>[1], options: Parameters<typeof withClient>[2] = {}) =>
 	withClient({} as RunningSandbox, scenario, { apiKey: KEY, baseUrl: server.baseUrl, ...options });

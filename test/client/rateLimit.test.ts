@@ -7,18 +7,18 @@ import { runNode } from '../node/helpers';
 const wire429 = (sb: RunningSandbox) => sb.admin.requests().filter((r) => r.status === 429).length;
 
 async function getMany(client: import('../../src/client').AgentPlatformClient, n: number, concurrency: number) {
-	const release = await client.expect(n);
 	const results: IDataObject[] = [];
 	let next = 0;
-	await Promise.all(
-		Array.from({ length: concurrency }, async () => {
-			while (next < n) {
-				next += 1;
-				results.push(await client.call('agent.get', { path: { agentId: 'dep_support01' } }));
-			}
-		}),
-	);
-	release();
+	await client.withBudget(n, async () => {
+		await Promise.all(
+			Array.from({ length: concurrency }, async () => {
+				while (next < n) {
+					next += 1;
+					results.push(await client.call('agent.get', { path: { agentId: 'dep_support01' } }));
+				}
+			}),
+		);
+	});
 	return results.length;
 }
 

@@ -40,6 +40,26 @@ describe('API Request paths', () => {
 		expect(sb.admin.requests()).toHaveLength(0);
 	});
 
+	// What Tomcat, Jetty and Spring read as ".." (a ;parameter dropped), and what other servers make
+	// of an encoded NUL, a trailing space or fullwidth dots.
+	test.each([
+		['/agents/..;/webhooks', /"\." or "\.\." segments/],
+		['/agents/..;jsessionid=x/webhooks', /"\." or "\.\." segments/],
+		['/agents/%2e%2e;/webhooks', /"\." or "\.\." segments/],
+		['/agents/..%3b/webhooks', /"\." or "\.\." segments/],
+		['/agents/..%00/webhooks', /encoded control characters/],
+		['/agents/..%20/webhooks', /"\." or "\.\." segments/],
+		['/agents/\uff0e\uff0e/webhooks', /"\." or "\.\." segments/],
+		['/agents/%EF%BC%8E%EF%BC%8E/webhooks', /"\." or "\.\." segments/],
+		['/agents/.%E2%80%A4/webhooks', /"\." or "\.\." segments/],
+		['/agents/..%EF%BC%8Fadmin', /encoded "\/"/],
+	])('%s, which a server may resolve as "..", is refused before anything is sent', async (path, reason) => {
+		const { error } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'GET', path: '={{ $json.path }}', query: '{}' }, { inputItems: [request(path)] });
+		expect(error?.message).toMatch(/^The parameter "Path" /);
+		expect(error?.message).toMatch(reason);
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+
 	test('ordinary paths still work, with or without a leading /v1', async () => {
 		const { json, error } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'GET', path: '={{ $json.path }}', query: '{}' }, { inputItems: [request('/agents/dep_support01'), request('/v1/organization'), request('/agents/dep_support01/skills/')] });
 		expect(error).toBeUndefined();
@@ -54,10 +74,10 @@ test('an ID made of dots (from an expression or a model) is refused, not resolve
 	expect(sb.admin.requests()).toHaveLength(0);
 });
 
-test('a skill named ".." cannot move an enable request to another path', async () => {
+test.each(['..', '..;'])('a skill named "%s" (which a server reads as "..") cannot move an enable request to another path', async (skillId) => {
 	const result = await executeNode({
 		nodeType: new AgentPlatform(),
-		parameters: { resource: 'skill', operation: 'enable', agentId: byId('dep_support01'), skillId: '..' },
+		parameters: { resource: 'skill', operation: 'enable', agentId: byId('dep_support01'), skillId },
 		credentials: { apiKey: sb.apiKey, baseUrl: sb.baseUrl },
 	});
 	expect(result.error?.message).toMatch(/Refused to send POST .*: the path must not contain "\." or "\.\." segments/);

@@ -91,6 +91,18 @@ describe('Output on every Get and Get Many', () => {
 		expect(Object.keys(json[0]).sort()).toEqual(['id', 'source']);
 	});
 
+	test('Selected Fields copies only fields the item has: names of JavaScript built-ins give nothing', async () => {
+		const builtIns = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', 'isPrototypeOf'];
+		const typed = await runNode(sb, { resource: 'agent', operation: 'get', agentId: byId('dep_support01'), output: 'fields', fields: [...builtIns, 'status'] });
+		const byExpression = await runNode(sb, { resource: 'agent', operation: 'getMany', returnAll: true, output: 'fields', fields: `={{ ${JSON.stringify(builtIns)} }}` });
+		for (const item of [...typed.json, ...byExpression.json]) {
+			expect(Object.getOwnPropertyNames(item).filter((name) => name !== 'id' && name !== 'status')).toEqual([]);
+			expect(Object.values(item).some((value) => typeof value === 'function')).toBe(false);
+			expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
+		}
+		expect(typed.json).toEqual([{ id: 'dep_support01', status: 'active' }]);
+	});
+
 	test('every Get and Get Many of the node (and so of its tool variant) has Output, defaulting to Simplified', () => {
 		const properties = new AgentPlatform().description.properties;
 		const reads = properties

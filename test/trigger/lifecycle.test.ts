@@ -124,6 +124,92 @@ describe('trigger lifecycle against the sandbox', () => {
 		expect(subscriptions()).toEqual([]);
 	});
 
+	describe('no subscription is left behind when static data is not the whole story', () => {
+		const URL_ = 'http://127.0.0.1:9/webhook/left-behind';
+		const live = () => subscriptions().filter((s) => s.url === URL_);
+		/** A subscription for the URL made outside this trigger's static data. */
+		const madeElsewhere = async (description: string) =>
+			await fetch(`${sb.baseUrl}/webhooks`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ url: URL_, events: ['*'], description }),
+			});
+
+		test('the create answered 502 after the API made it: the failed activation removes it, and re-activation then deactivation leave none', async () => {
+			const handle = sb.app.handle.bind(sb.app);
+			sb.app.handle = async (req) => {
+				const response = await handle(req);
+				if (req.method !== 'POST' || !req.url.startsWith('/v1/webhooks')) return response;
+				return { status: 502, headers: { 'content-type': 'text/html' }, body: '<html><h1>502 Bad Gateway</h1></html>' };
+			};
+			const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
+			try {
+				const failure = await wf.activate(URL_).then(
+					() => undefined,
+					(error: Error & { description?: string }) => error,
+				);
+				expect(failure?.message).toMatch(/HTTP 502/);
+				expect(failure?.description).toMatch(/may have been carried out/);
+			} finally {
+				sb.app.handle = handle;
+			}
+			expect(live()).toEqual([]);
+			await wf.activate(URL_);
+			expect(live().map((s) => s.id)).toEqual([(wf.staticData['node:Node Under Test'] as { subscriptionId: string }).subscriptionId]);
+			await wf.deactivate(URL_);
+			expect(live()).toEqual([]);
+		});
+
+		test('a subscription the failed activation could not clean up is removed by the next activation', async () => {
+			// The API made one but n8n never learned of it (the create's answer was lost, and so was the cleanup).
+			await madeElsewhere('n8n workflow "Harness" (harness-workflow)');
+			const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
+			await wf.activate(URL_);
+			const kept = (wf.staticData['node:Node Under Test'] as { subscriptionId: string }).subscriptionId;
+			expect(live().map((s) => s.id)).toEqual([kept]);
+			await wf.deactivate(URL_);
+			expect(live()).toEqual([]);
+		});
+
+		test('two activations at once: the next activation keeps only the stored one, deactivation removes every one', async () => {
+			const first = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
+			const second = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
+			await Promise.all([first.activate(URL_), second.activate(URL_)]);
+			// Each activation stored its own; n8n saves one of them (here the second's).
+			expect(live().length).toBeGreaterThanOrEqual(1);
+			await second.activate(URL_);
+			const stored = second.staticData['node:Node Under Test'] as { subscriptionId: string; secret: string };
+			expect(live().map((s) => s.id)).toEqual([stored.subscriptionId]);
+			expect(sb.admin.org('org_acme').webhookSecrets.get(stored.subscriptionId)).toBe(stored.secret);
+
+			await Promise.all([first.activate(URL_), second.activate(URL_)]);
+			await second.deactivate(URL_);
+			expect(live()).toEqual([]);
+		});
+
+		test('static data lost after an activation: re-activation replaces the unknown one, deactivation leaves none', async () => {
+			const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
+			await wf.activate(URL_);
+			const before = live().map((s) => s.id);
+			delete wf.staticData['node:Node Under Test'];
+			await wf.activate(URL_);
+			const now = live().map((s) => s.id);
+			expect(now).toHaveLength(1);
+			expect(now).not.toEqual(before);
+			delete wf.staticData['node:Node Under Test'];
+			await wf.deactivate(URL_);
+			expect(live()).toEqual([]);
+		});
+
+		test('subscriptions for the URL that the package did not make are left alone', async () => {
+			await madeElsewhere('made by hand');
+			const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
+			await wf.activate(URL_);
+			await wf.deactivate(URL_);
+			expect(live().map((s) => s.description)).toEqual(['made by hand']);
+		});
+	});
+
 	test('deactivation succeeds and clears state when the subscription is already gone', async () => {
 		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
 		await wf.activate('http://127.0.0.1:9/hook');

@@ -15,6 +15,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../../src/client';
+import { addHints } from '../helpers/hints';
 import { getWholeNumber } from '../helpers/parameters';
 import type { OperationModule, OperationRun } from '../helpers/types';
 import { WHERE_ITEMS_WRITE, writesData } from '../helpers/writes';
@@ -93,7 +94,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const writes = pending.some((i) => writesData(this, resource, operation, i));
 	const concurrency = writes ? writeConcurrency(this) : MAX_CONCURRENCY;
 	const client = new AgentPlatformClient(this, { memoizeGets: true });
-	const releaseExpected = pending.length > 1 ? await client.expect(pending.length) : () => {};
 	let next = 0;
 	let failed = false;
 	const worker = async () => {
@@ -107,11 +107,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			}
 		}
 	};
-	try {
-		await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
-	} finally {
-		releaseExpected();
-	}
+	// Many items announce their requests, so the rate budget spreads them instead of bursting.
+	await client.withBudget(pending.length > 1 ? pending.length : 0, async () => await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker)));
+	addHints(this, ...client.hints());
 
 	const output: INodeExecutionData[] = [];
 	for (let i = 0; i < items.length; i++) {

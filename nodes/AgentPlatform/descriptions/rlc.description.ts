@@ -56,6 +56,17 @@ export const agentLocator = (overrides: Partial<INodeProperties> = {}): INodePro
 	...overrides,
 });
 
+/**
+ * The agent as an optional filter inside a collection. It carries no "By ID" check: n8n checks a
+ * collection's options against the node's top-level parameters of the same name, so a check here
+ * would flag a top-level Agent a second time ("Agent IDs start with dep_" shown twice) while never
+ * checking the filter itself. The node checks the filter when it runs (agentFilter).
+ */
+export const agentFilterLocator = (description: string): INodeProperties => {
+	const locator = agentLocator({ required: false, description });
+	return { ...locator, modes: locator.modes?.map((mode) => ({ ...mode, validation: undefined })) };
+};
+
 export const factLocator = (): INodeProperties =>
 	locator({ name: 'factId', displayName: 'Memory Fact', searchMethod: 'searchFacts', placeholder: 'fact_...', description: 'The memory fact' });
 

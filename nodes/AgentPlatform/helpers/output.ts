@@ -64,11 +64,19 @@ export function simplifiedFields(resource: OutputResource, operation: ReadOperat
 
 type Shape = (item: IDataObject) => IDataObject;
 
+/**
+ * The named fields the item has as its own: a name like `constructor` or `toString` (typed, or
+ * given by an expression or an AI model) must not copy one of JavaScript's built-ins into the
+ * output, and a field named `__proto__` is copied as data, never as the output's prototype.
+ */
 const pick =
 	(keys: string[]): Shape =>
 	(item) => {
 		const out: IDataObject = {};
-		for (const key of keys) if (item[key] !== undefined) out[key] = item[key];
+		for (const key of keys) {
+			if (!Object.prototype.hasOwnProperty.call(item, key) || item[key] === undefined) continue;
+			Object.defineProperty(out, key, { value: item[key], enumerable: true, writable: true, configurable: true });
+		}
 		return out;
 	};
 

@@ -9,16 +9,33 @@ type ParameterContext = Pick<IExecuteFunctions, 'getNodeParameter' | 'getNode'>;
 
 const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
+/** The expression a top-level parameter holds (a locator's value included), or undefined when it holds plain text. */
+function expressionOf(ctx: ParameterContext, name: string): string | undefined {
+	const raw = ctx.getNode().parameters[name] as unknown;
+	const value = raw !== null && typeof raw === 'object' && '__rl' in raw ? (raw as { value?: unknown }).value : raw;
+	return typeof value === 'string' && value.startsWith('=') ? value.slice(1) : undefined;
+}
+
+/**
+ * The error for a required parameter left empty. When an expression made it empty, that is what
+ * the user needs to know: the expression ran and gave empty text, usually from a missing field.
+ */
+function emptyParameterError(ctx: ParameterContext, name: string, itemIndex: number, label: string, fix: string): NodeOperationError {
+	const expression = expressionOf(ctx, name);
+	if (expression === undefined) return new NodeOperationError(ctx.getNode(), `The parameter "${label}" is empty`, { itemIndex, description: fix });
+	return new NodeOperationError(ctx.getNode(), `The parameter "${label}" is empty: its expression returned empty text`, {
+		itemIndex,
+		description: `The expression ${expression.trim().slice(0, 200)} gave empty text for item ${itemIndex + 1}. Check that the field it reads exists in that item and is not empty (a missing field gives empty text).`,
+	});
+}
+
+const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 /** A resource locator's value (From list, By ID or By URL), checked for shape and prefix. */
 export function getId(ctx: ParameterContext, name: string, itemIndex: number, label: string, prefix?: string): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	const value = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
-	if (value === '') {
-		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is empty`, {
-			itemIndex,
-			description: `Choose a ${label.toLowerCase()} from the list or enter its ID.`,
-		});
-	}
+	if (value === '') throw emptyParameterError(ctx, name, itemIndex, label, `Choose ${withArticle(label.toLowerCase())} from the list or enter its ID.`);
 	if (prefix && !value.startsWith(prefix)) {
 		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must start with "${prefix}", got "${value}"`, {
 			itemIndex,
@@ -95,10 +112,36 @@ export function getListLimit(ctx: IExecuteFunctions, itemIndex: number): number 
 /** A non-empty string parameter. */
 export function getRequiredString(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
 	const value = String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
-	if (value === '') {
-		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is required`, { itemIndex });
-	}
+	if (value === '') throw emptyParameterError(ctx, name, itemIndex, label, `Enter the ${label.toLowerCase()}: it is required.`);
 	return value;
+}
+
+/**
+ * A dropdown value that may come from an expression, checked before any request. The API compares
+ * values exactly, so a filter with a value it does not use matches nothing, in silence: a value that
+ * differs from a known one only in case or spaces is refused naming the right spelling, and with
+ * `onlyKnown` (values the API is known to refuse elsewhere, as Create refuses an unknown tier) any
+ * other value is refused too. Empty means not set.
+ */
+export function getChoice(
+	ctx: ParameterContext,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+	choices: ReadonlyArray<{ value: string }>,
+	onlyKnown: boolean,
+): string | undefined {
+	const text = value === undefined || value === null ? '' : String(value).trim();
+	if (text === '') return undefined;
+	const known = choices.map((choice) => choice.value);
+	if (known.includes(text)) return text;
+	const spelled = known.find((choice) => choice.toLowerCase() === text.toLowerCase());
+	if (spelled === undefined && !onlyKnown) return text;
+	const list = known.join(', ');
+	throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must be ${spelled === undefined ? `one of ${list}` : `written "${spelled}"`}, got "${text.slice(0, 100)}"`, {
+		itemIndex,
+		description: `The API compares it exactly, so this value would match nothing. Choose it from the list, or make the expression give ${spelled === undefined ? `one of ${list}` : `"${spelled}"`}.`,
+	});
 }
 
 /**

@@ -1,8 +1,9 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { AGENT_STATUSES, FILTER_QUERY } from '../../../../src/vocabulary';
 import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
+import { addHints } from '../../helpers/hints';
 import { getOutputShape } from '../../helpers/output';
-import { compact, getListLimit } from '../../helpers/parameters';
+import { compact, getChoice, getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [
@@ -14,7 +15,7 @@ const properties: INodeProperties[] = [
 			type: 'options',
 			options: [...AGENT_STATUSES],
 			default: 'active',
-			description: 'Only agents with this status. Other statuses the service uses can be given with an expression.',
+			description: 'Only agents with this status. Other statuses the service uses can be given with an expression; a status written in another case is refused.',
 		},
 	]),
 	...output('agent', 'getMany'),
@@ -29,8 +30,18 @@ interface AgentFilters {
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const limit = getListLimit(this, i);
-	const { status } = this.getNodeParameter('filters', i, {}) as AgentFilters;
+	const filters = this.getNodeParameter('filters', i, {}) as AgentFilters;
+	// Statuses are open (the spec fixes only "active"): another is sent, and an empty answer says so.
+	const status = getChoice(this, filters.status, i, 'Filters → Status', AGENT_STATUSES, false);
+	const unlisted = status !== undefined && !AGENT_STATUSES.some((known) => known.value === status);
 	const qs = compact({ [FILTER_QUERY.status]: status });
 	const shape = getOutputShape(this, i, 'agent', 'getMany');
-	return async (client) => (await client.list('agent.getMany', { qs, limit, itemIndex: i })).map(shape);
+	return async (client) => {
+		const agents = await client.list('agent.getMany', { qs, limit, itemIndex: i });
+		if (unlisted && agents.length === 0) {
+			const known = AGENT_STATUSES.map((s) => s.value).join(', ');
+			addHints(this, { message: `No agent has the status "${status}" (item ${i + 1}). It is not one of the statuses this node lists (${known}); check the spelling.`, type: 'warning', location: 'outputPane' });
+		}
+		return agents.map(shape);
+	};
 }

@@ -1,18 +1,20 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { FILTER_QUERY } from '../../../../src/vocabulary';
+import { FILTER_QUERY, MEMORY_SCOPES, MEMORY_TIERS } from '../../../../src/vocabulary';
 import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
-import { agentLocator } from '../../descriptions/rlc.description';
+import { agentFilterLocator } from '../../descriptions/rlc.description';
 import { getOutputShape } from '../../helpers/output';
-import { agentFilter, compact, getListLimit } from '../../helpers/parameters';
+import { agentFilter, compact, getChoice, getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { type FactFilters, scopeOption, tierOption } from './shared';
+
+const ONLY_KNOWN = 'By expression, one of the values listed: the API refuses others when a fact is created, so a filter with one would match nothing.';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
 	filters([
-		agentLocator({ required: false, description: 'Only facts learned by this agent' }),
-		tierOption(),
-		scopeOption(),
+		agentFilterLocator('Only facts learned by this agent'),
+		{ ...tierOption(), description: `Only facts in this tier. ${ONLY_KNOWN}` },
+		{ ...scopeOption(), description: `Only facts with this scope. ${ONLY_KNOWN}` },
 		{ displayName: 'Text', name: 'text', type: 'string', default: '', description: 'Only facts whose content contains this text' },
 	]),
 	...output('memoryFact', 'getMany'),
@@ -25,8 +27,9 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const { agentId, tier, scope, text } = this.getNodeParameter('filters', i, {}) as FactFilters & { text?: string };
 	const qs = compact({
 		[FILTER_QUERY.agentId]: agentFilter(this.getNode(), agentId, 'Filters → Agent', i),
-		[FILTER_QUERY.tier]: tier,
-		[FILTER_QUERY.scope]: scope,
+		// Checked as Create is: the API refuses a fact with another tier or scope.
+		[FILTER_QUERY.tier]: getChoice(this, tier, i, 'Filters → Tier', MEMORY_TIERS, true),
+		[FILTER_QUERY.scope]: getChoice(this, scope, i, 'Filters → Scope', MEMORY_SCOPES, true),
 		[FILTER_QUERY.text]: text,
 	});
 	const shape = getOutputShape(this, i, 'memoryFact', 'getMany');

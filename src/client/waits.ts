@@ -1,0 +1,125 @@
+/**
+ * Every wait and retry the client makes, told to the people who run n8n. A user whose execution
+ * sits for a minute must be able to learn why:
+ * - each one is a line in n8n's log through the node's logger: retries and long waits at `info`
+ *   (what a self-hosted n8n shows by default), short pacing waits and slow-start pauses at `debug`
+ *   (`N8N_LOG_LEVEL=debug`); the line names the request (method and path), how long, and the
+ *   reason (the header and its value, the status, the network failure);
+ * - a node that can show execution hints gets one summary after its run (`hints()`), also for a
+ *   list that Limit cut short.
+ * Reasons quote what a server sent, so each passes through `serverText` with the key removed: no
+ * line or hint ever holds the key.
+ */
+import type { Logger, NodeExecutionHint } from 'n8n-workflow';
+import { duration, serverText } from './errors';
+
+type WaitKind = 'rateLimit' | 'slowStart' | 'retry';
+
+export interface Wait {
+	kind: WaitKind;
+	/** Planned; a slow-start pause may end sooner, when the answer it waits for arrives. */
+	ms: number;
+	reason: string;
+	method: string;
+	path: string;
+	/** For a retry: "retry 2 of 6", "refused 3 times". */
+	attempt?: string;
+}
+
+/** A wait at least this long is logged at `info`; shorter ones (pacing) at `debug`. */
+const NOTICE_WAIT_MS = 5_000;
+
+/** Waits adding up to less than this are not worth a hint in the editor. */
+const HINT_WAIT_MS = 1_000;
+
+interface Total {
+	count: number;
+	ms: number;
+	longest?: Wait;
+	last?: Wait;
+}
+
+interface Cut {
+	path: string;
+	limit: number;
+	total: number;
+}
+
+/** What the log needs of a node context: n8n's logger and who is logging. */
+interface LogSource {
+	logger?: Logger;
+	nodeName: string;
+	workflowId?: string;
+}
+
+export class WaitLog {
+	private readonly totals: Record<WaitKind, Total> = { rateLimit: { count: 0, ms: 0 }, slowStart: { count: 0, ms: 0 }, retry: { count: 0, ms: 0 } };
+	private readonly cuts: Cut[] = [];
+	private cutCount = 0;
+	/** Waits for the rate limit under way now, and since when one has been (so parallel waits count once). */
+	private waiting = 0;
+	private waitingSince = 0;
+	private waitedMs = 0;
+
+	constructor(private readonly source: () => LogSource) {}
+
+	/** Logs a wait as it begins; the returned function records how long it really took. */
+	begin(wait: Wait, secret: string | undefined): (sleptMs: number) => void {
+		const told = { ...wait, reason: serverText(wait.reason, secret), path: serverText(wait.path, secret).slice(0, 200) };
+		this.log(told);
+		const paced = wait.kind !== 'retry';
+		if (paced && this.waiting++ === 0) this.waitingSince = Date.now();
+		return (sleptMs) => {
+			if (paced && --this.waiting === 0) this.waitedMs += Date.now() - this.waitingSince;
+			const total = this.totals[wait.kind];
+			const slept = { ...told, ms: sleptMs };
+			total.count += 1;
+			total.ms += sleptMs;
+			total.last = slept;
+			if (!total.longest || sleptMs > total.longest.ms) total.longest = slept;
+		};
+	}
+
+	/** A list stopped at the user's Limit while the server announced more. */
+	limitCut(path: string, limit: number, total: number): void {
+		this.cutCount += 1;
+		if (this.cuts.length < 1) this.cuts.push({ path, limit, total });
+	}
+
+	/** One summary per kind, for the editor's output pane; none when nothing worth saying happened. */
+	hints(): NodeExecutionHint[] {
+		const hints: NodeExecutionHint[] = [];
+		const paced = this.totals.rateLimit;
+		const slow = this.totals.slowStart;
+		if (this.waitedMs >= HINT_WAIT_MS) {
+			const longest = paced.longest ?? slow.longest;
+			hints.push(info(
+				`Waited ${duration(this.waitedMs)} in all for the Agent Platform API's rate limit (${paced.count + slow.count} waits; the longest, ${duration(longest?.ms ?? 0)}, for ${longest?.method} ${longest?.path}: ${longest?.reason}). The API key's limit is shared by every workflow that uses it; n8n's log has each wait.`,
+			));
+		}
+		const retries = this.totals.retry;
+		if (retries.count > 0 && retries.last) {
+			hints.push(info(`Sent ${retries.count === 1 ? 'a request' : `${retries.count} requests`} again after a temporary failure (the last: ${retries.last.method} ${retries.last.path}, ${retries.last.reason}). n8n's log has each retry.`));
+		}
+		const [cut] = this.cuts;
+		if (cut) {
+			const others = this.cutCount > 1 ? ` (and ${this.cutCount - 1} more lists)` : '';
+			hints.push(info(`Limit stopped the list at ${cut.limit} of the ${cut.total} items the API announced${others}. Turn on Return All, or raise Limit, to get the rest.`));
+		}
+		return hints;
+	}
+
+	private log(wait: Wait): void {
+		const { logger, nodeName, workflowId } = this.source();
+		if (!logger) return;
+		const attempt = wait.attempt ? ` (${wait.attempt})` : '';
+		const message =
+			wait.kind === 'retry'
+				? `Agent Platform API: sending ${wait.method} ${wait.path} again${wait.ms > 0 ? ` in ${duration(wait.ms)}` : ' when the rate limit allows'}${attempt}, after ${wait.reason}`
+				: `Agent Platform API: ${wait.method} ${wait.path} waits ${wait.kind === 'slowStart' ? 'up to ' : ''}${duration(wait.ms)}: ${wait.reason}`;
+		const level = wait.kind === 'retry' || wait.ms >= NOTICE_WAIT_MS ? 'info' : 'debug';
+		logger[level](message, { nodeName, workflowId, waitMs: wait.ms, waitKind: wait.kind });
+	}
+}
+
+const info = (message: string): NodeExecutionHint => ({ message, type: 'info', location: 'outputPane' });

@@ -1,0 +1,80 @@
+/**
+ * Bad input as a new user gives it: each error names the field and the next step, says it once,
+ * and is raised before anything is sent. A filter the API would answer with nothing is checked
+ * like Create checks the same value.
+ */
+import { NodeHelpers, type NodeExecutionHint } from 'n8n-workflow';
+import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
+import { NODE_NAME } from '../harness/n8n-core';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { byId, runNode } from './helpers';
+
+let sb: RunningSandbox;
+beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
+afterAll(async () => await sb.close());
+beforeEach(() => sb.admin.reset());
+
+describe('filters on Get Many are checked like Create checks the same value', () => {
+	test('an unknown tier or scope by expression is refused naming the values, before any request (Create refuses it too)', async () => {
+		const tier = await runNode(sb, { resource: 'memoryFact', operation: 'getMany', returnAll: true, filters: { tier: '={{ "L9" }}' } });
+		expect(tier.error?.message).toBe('The parameter "Filters → Tier" must be one of L1, L2, L3, L4, got "L9"');
+		expect(tier.error?.description).toMatch(/would match nothing/);
+		const scope = await runNode(sb, { resource: 'memoryFact', operation: 'getMany', returnAll: true, filters: { scope: '={{ "everyone" }}' } });
+		expect(scope.error?.message).toBe('The parameter "Filters → Scope" must be one of agent, team, company, got "everyone"');
+		expect(sb.admin.requests()).toHaveLength(0);
+
+		const create = await runNode(sb, { resource: 'memoryFact', operation: 'create', agentId: byId('dep_support01'), content: 'x', additionalFields: { tier: '={{ "L9" }}' } });
+		expect(create.error?.message).toMatch(/"tier".*must be one of L1, L2, L3, L4/);
+	});
+
+	test('a known value in another case is refused naming the right spelling', async () => {
+		const tier = await runNode(sb, { resource: 'memoryFact', operation: 'getMany', returnAll: true, filters: { tier: '={{ "l3" }}' } });
+		expect(tier.error?.message).toBe('The parameter "Filters → Tier" must be written "L3", got "l3"');
+		const status = await runNode(sb, { resource: 'agent', operation: 'getMany', returnAll: true, filters: { status: '={{ "Active" }}' } });
+		expect(status.error?.message).toBe('The parameter "Filters → Status" must be written "active", got "Active"');
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+
+	test('a status the node does not list is sent (statuses are open), and an empty answer says so instead of nothing', async () => {
+		const result = await runNode(sb, { resource: 'agent', operation: 'getMany', returnAll: true, filters: { status: '={{ "online" }}' } });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(0);
+		const hints = (result.run?.data.resultData.runData[NODE_NAME]?.[0]?.hints ?? []) as NodeExecutionHint[];
+		expect(hints).toEqual([expect.objectContaining({ type: 'warning', message: expect.stringMatching(/^No agent has the status "online" \(item 1\)\. It is not one of the statuses this node lists \(active, inactive, provisioning, error\)/) })]);
+	});
+});
+
+describe('an ID in the wrong format is flagged once', () => {
+	test('typed in the editor, the workflow does not start and the message says it once', async () => {
+		const { error } = await runNode(sb, { resource: 'agent', operation: 'get', agentId: byId('agent_42') });
+		expect(error?.message.match(/Agent IDs start with dep_/g)).toHaveLength(1);
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+
+	test('the editor shows the issue once under the field, for every operation with an Agent', () => {
+		const description = new AgentPlatform().description;
+		for (const [resource, operation] of [['agent', 'get'], ['agent', 'update'], ['memoryFact', 'create'], ['skill', 'getMany']]) {
+			const node = { id: '1', name: 'n', type: description.name, typeVersion: 1, position: [0, 0] as [number, number], parameters: { resource, operation, agentId: byId('agent_42') } };
+			expect(NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters?.agentId).toEqual(['Agent IDs start with dep_']);
+		}
+	});
+});
+
+describe('a required field an expression turned empty says so', () => {
+	test('text: names the field, that its expression returned empty text, the expression and the item', async () => {
+		const { error } = await runNode(
+			sb,
+			{ resource: 'memoryFact', operation: 'create', agentId: byId('dep_support01'), content: '={{ $json.text }}' },
+			{ inputItems: [{ text: 'fine' }, { txet: 'typo' }] },
+		);
+		expect(error?.message).toBe('The parameter "Content" is empty: its expression returned empty text');
+		expect(error?.description).toBe('The expression {{ $json.text }} gave empty text for item 2. Check that the field it reads exists in that item and is not empty (a missing field gives empty text).');
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+
+	test('an ID: the same, for the locator', async () => {
+		const { error } = await runNode(sb, { resource: 'agent', operation: 'get', agentId: byId('={{ $json.agent }}') }, { inputItems: [{}] });
+		expect(error?.message).toBe('The parameter "Agent" is empty: its expression returned empty text');
+		expect(error?.description).toMatch(/^The expression {{ \$json\.agent }} gave empty text for item 1\./);
+	});
+});
