@@ -11,31 +11,37 @@ const RAW = 'https://raw.githubusercontent.com/agent-platform/n8n-nodes-agent-pl
 /** The problems after adding `text` to the end of the real `file`. */
 const withAppended = (file: string, text: string) => docsProblems({ appended: { [file]: `\n${text}\n` } });
 
+/**
+ * The same, without the README's size problem: the README may stand near its limit, and a case about a
+ * link must not fail because the line it appends crosses it.
+ */
+const linkProblemsAppended = (file: string, text: string) => withAppended(file, text).filter((p) => !/^README\.md is \d+ bytes/.test(p));
+
 test('the documentation as committed has no problem', () => {
 	expect(docsProblems()).toEqual([]);
 });
 
 describe('a dangling link fails', () => {
 	test('a relative link to a page that is not there (a page moved or renamed)', () => {
-		expect(withAppended('docs/sandbox.md', 'See [queue internals](queue.md).')).toEqual([
+		expect(linkProblemsAppended('docs/sandbox.md', 'See [queue internals](queue.md).')).toEqual([
 			expect.stringMatching(/^docs\/sandbox\.md:\d+ links to queue\.md, which names docs\/queue\.md, which is not in the repository$/),
 		]);
 	});
 
 	test('a relative link out of the repository', () => {
-		expect(withAppended('docs/sandbox.md', 'See [the spec](../../shared/spec/agent-platform-api.md).')).toEqual([
+		expect(linkProblemsAppended('docs/sandbox.md', 'See [the spec](../../shared/spec/agent-platform-api.md).')).toEqual([
 			expect.stringMatching(/links to \.\.\/\.\.\/shared\/spec\/agent-platform-api\.md, which is outside the repository$/),
 		]);
 	});
 
 	test("the README's absolute link to a page that is not there", () => {
-		expect(withAppended('README.md', `More: [sandbox](${BLOB}docs/the-sandbox.md).`)).toEqual([
+		expect(linkProblemsAppended('README.md', `More: [sandbox](${BLOB}docs/the-sandbox.md).`)).toEqual([
 			expect.stringMatching(/^README\.md:\d+ links to \S+docs\/the-sandbox\.md, which names docs\/the-sandbox\.md, which is not in the repository$/),
 		]);
 	});
 
 	test('a reference-style link whose label has no definition', () => {
-		expect(withAppended('docs/architecture.md', 'See [the router][router].')).toEqual([
+		expect(linkProblemsAppended('docs/architecture.md', 'See [the router][router].')).toEqual([
 			expect.stringMatching(/^docs\/architecture\.md:\d+ uses the link label \[router\], which no definition gives a target$/),
 		]);
 	});
@@ -43,28 +49,28 @@ describe('a dangling link fails', () => {
 
 describe('a dangling anchor fails', () => {
 	test('a link to a heading another page does not have (a heading renamed)', () => {
-		expect(withAppended('docs/security.md', 'See [the budget](rate-limits.md#the-rate-budget).')).toEqual([
+		expect(linkProblemsAppended('docs/security.md', 'See [the budget](rate-limits.md#the-rate-budget).')).toEqual([
 			expect.stringMatching(/links to rate-limits\.md#the-rate-budget, which has the anchor #the-rate-budget, which is no heading of docs\/rate-limits\.md$/),
 		]);
-		expect(withAppended('docs/security.md', 'See [the budget](rate-limits.md#rate-budget).')).toEqual([]);
+		expect(linkProblemsAppended('docs/security.md', 'See [the budget](rate-limits.md#rate-budget).')).toEqual([]);
 	});
 
 	test('a link to a heading of the same page', () => {
-		expect(withAppended('README.md', 'See [installing](#install-in-n8n).')).toEqual([
+		expect(linkProblemsAppended('README.md', 'See [installing](#install-in-n8n).')).toEqual([
 			expect.stringMatching(/^README\.md:\d+ links to #install-in-n8n, which is no heading of README\.md$/),
 		]);
-		expect(withAppended('README.md', 'See [installing](#installation).')).toEqual([]);
+		expect(linkProblemsAppended('README.md', 'See [installing](#installation).')).toEqual([]);
 	});
 
 	test("the README's absolute link to a heading of a docs page", () => {
-		expect(withAppended('README.md', `[versions](${BLOB}docs/memory.md#n8n-version)`)).toEqual([
+		expect(linkProblemsAppended('README.md', `[versions](${BLOB}docs/memory.md#n8n-version)`)).toEqual([
 			expect.stringMatching(/which has the anchor #n8n-version, which is no heading of docs\/memory\.md$/),
 		]);
-		expect(withAppended('README.md', `[versions](${BLOB}docs/memory.md#n8n-versions)`)).toEqual([]);
+		expect(linkProblemsAppended('README.md', `[versions](${BLOB}docs/memory.md#n8n-versions)`)).toEqual([]);
 	});
 
 	test('an anchor on a file that is not markdown, other than a line number', () => {
-		expect(withAppended('docs/architecture.md', '[routes](../src/routes.ts#routes) [line](../src/routes.ts#L26-L30)')).toEqual([
+		expect(linkProblemsAppended('docs/architecture.md', '[routes](../src/routes.ts#routes) [line](../src/routes.ts#L26-L30)')).toEqual([
 			expect.stringMatching(/links to \.\.\/src\/routes\.ts#routes, which has the anchor #routes, which src\/routes\.ts \(not markdown\) cannot have$/),
 		]);
 	});
@@ -72,14 +78,14 @@ describe('a dangling anchor fails', () => {
 
 describe('the README is also the npm page', () => {
 	test('a relative link or image fails: npm shows the README without the other files', () => {
-		expect(withAppended('README.md', '[Sandbox](docs/sandbox.md) ![Panel](docs/screenshots/trigger-node.png)')).toEqual([
+		expect(linkProblemsAppended('README.md', '[Sandbox](docs/sandbox.md) ![Panel](docs/screenshots/trigger-node.png)')).toEqual([
 			expect.stringContaining(`links to docs/sandbox.md by a relative path: the README is also the npm page, which has no other files; use ${BLOB}docs/sandbox.md`),
 			expect.stringContaining(`shows docs/screenshots/trigger-node.png by a relative path: the README is also the npm page, which has no other files; use ${RAW}docs/screenshots/trigger-node.png`),
 		]);
 	});
 
 	test('an image must be a raw file URL of a file that exists', () => {
-		expect(withAppended('README.md', `![a](${BLOB}docs/screenshots/trigger-node.png) ![b](${RAW}docs/screenshots/nope.png) ![c](${RAW}docs/screenshots/trigger-node.png)`)).toEqual([
+		expect(linkProblemsAppended('README.md', `![a](${BLOB}docs/screenshots/trigger-node.png) ![b](${RAW}docs/screenshots/nope.png) ![c](${RAW}docs/screenshots/trigger-node.png)`)).toEqual([
 			expect.stringContaining('which must be under https://raw.githubusercontent.com/'),
 			expect.stringContaining('names docs/screenshots/nope.png, which is not in the repository'),
 		]);
@@ -92,7 +98,7 @@ describe('the README is also the npm page', () => {
 });
 
 test('links in code are not links', () => {
-	expect(withAppended('docs/sandbox.md', 'Write `[text](missing.md)` for a link.\n\n```md\n[text](missing.md)\n# Not a heading\n```\n[back](#not-a-heading)')).toEqual([
+	expect(linkProblemsAppended('docs/sandbox.md', 'Write `[text](missing.md)` for a link.\n\n```md\n[text](missing.md)\n# Not a heading\n```\n[back](#not-a-heading)')).toEqual([
 		expect.stringMatching(/links to #not-a-heading, which is no heading of docs\/sandbox\.md$/),
 	]);
 });
