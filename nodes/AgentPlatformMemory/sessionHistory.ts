@@ -56,6 +56,14 @@ interface StoredTurn extends DecodedTurn {
 type Purpose = 'load' | 'clear';
 
 export class SessionHistory implements ChatHistory {
+	/**
+	 * The session's latest turns (at most MAX_HISTORY_TURNS) as this execution last read them, plus
+	 * the turns it saved since. n8n's AI SDK shows the history in the execution log right after
+	 * every save; answering that from here saves one request per chat message. The model's history
+	 * (lastTurns) is always read afresh.
+	 */
+	private known?: StoredTurn[];
+
 	constructor(
 		private readonly client: AgentPlatformClient,
 		private readonly node: INode,
@@ -66,7 +74,7 @@ export class SessionHistory implements ChatHistory {
 
 	/** The session's latest turns (at most MAX_HISTORY_TURNS), for n8n's log and Chat Memory Manager. */
 	async getMessages(): Promise<Message[]> {
-		return this.toMessages(await this.latestTurns(MAX_HISTORY_TURNS));
+		return this.toMessages(this.known ?? (await this.latestTurns(MAX_HISTORY_TURNS)));
 	}
 
 	/** The messages of the last `count` turns, oldest first. */
@@ -100,6 +108,7 @@ export class SessionHistory implements ChatHistory {
 		await this.client.withBudget(factIds.length, async () => {
 			for (const factId of factIds) await this.client.callIfFound('memoryFact.delete', { path: { factId } });
 		});
+		this.known = [];
 	}
 
 	private toMessages(turns: DecodedTurn[]): Message[] {
@@ -116,18 +125,22 @@ export class SessionHistory implements ChatHistory {
 			scope: TURN_SCOPE,
 			source: { conversation_id: key, channel: TURN_CHANNEL },
 		};
-		await this.client.call('memoryFact.create', { body });
+		const created = await this.client.call('memoryFact.create', { body });
+		// What a read would now return: the content as stored (a long turn is cut), under the server's id.
+		const turn = decodeTurn(body.content, tag);
+		if (this.known && turn) this.known = [...this.known, { ...turn, factId: String(created.id) }].slice(-MAX_HISTORY_TURNS);
 	}
 
-	/** The newest `keep` turns of the session, oldest first. */
+	/** The newest `keep` turns of the session, oldest first (keep ≤ MAX_HISTORY_TURNS). */
 	private async latestTurns(keep: number): Promise<StoredTurn[]> {
 		let turns: StoredTurn[] = [];
 		await this.eachTurn('load', (turn) => {
 			turns.push(turn);
 			// Trimmed now and then rather than on every turn: sorting is the cost, not the memory.
-			if (turns.length >= 2 * keep) turns = turns.sort(byTime).slice(-keep);
+			if (turns.length >= 2 * MAX_HISTORY_TURNS) turns = turns.sort(byTime).slice(-MAX_HISTORY_TURNS);
 		});
-		return turns.sort(byTime).slice(-keep);
+		this.known = turns.sort(byTime).slice(-MAX_HISTORY_TURNS);
+		return this.known.slice(-keep);
 	}
 
 	/** Hands on every turn of this session, in the server's order; refuses a session it cannot read whole. */

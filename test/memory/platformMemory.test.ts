@@ -2,7 +2,7 @@ import { AIMessage, HumanMessage, ToolMessage } from './langchainMessages.js';
 import type { INodeParameters } from 'n8n-workflow';
 import { type KeySource, sessionTag } from '../../nodes/AgentPlatformMemory/turnFact';
 import { startSandbox, type RunningSandbox } from '../sandbox';
-import { history, memoryParameters, withMemory } from './helpers';
+import { described, history, memoryParameters, withMemory } from './helpers';
 
 let sb: RunningSandbox;
 beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
@@ -43,6 +43,33 @@ describe('Agent Platform Memory: the conversation', () => {
 		expect(search?.path).toContain('agent_id=dep_support01');
 		expect(search?.path).toContain('tier=L1');
 		expect(search?.path).toContain(`q=${sessionTag('chatTrigger', 'session-a')}`);
+	});
+
+	test('a chat message costs one read and one write: the history n8n logs after the save is not read again', async () => {
+		await withMemory(sb, memoryParameters(), async (memory) => await memory.saveContext({ input: 'first question' }, { output: 'first answer' }));
+		sb.app.requests.length = 0;
+		const { result, error } = await withMemory(sb, memoryParameters(), async (memory) => {
+			await history(memory);
+			await memory.saveContext({ input: 'second question' }, { output: 'second answer' });
+			return (await memory.chatHistory.getMessages()).map(described);
+		});
+		expect(error).toBeUndefined();
+		expect(result).toEqual([
+			['human', 'first question'],
+			['ai', 'first answer'],
+			['human', 'second question'],
+			['ai', 'second answer'],
+		]);
+		expect(sb.admin.requests().map((r) => r.method)).toEqual(['GET', 'POST']);
+	});
+
+	test('the history n8n logs without a load before it is read from the API', async () => {
+		await withMemory(sb, memoryParameters(), async (memory) => await memory.saveContext({ input: 'q' }, { output: 'a' }));
+		const { result } = await withMemory(sb, memoryParameters(), async (memory) => (await memory.chatHistory.getMessages()).map(described));
+		expect(result).toEqual([
+			['human', 'q'],
+			['ai', 'a'],
+		]);
 	});
 
 	test('only the last turns (Context Window Length) come back, oldest first', async () => {
