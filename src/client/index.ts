@@ -1,7 +1,7 @@
 export { AgentPlatformClient } from './AgentPlatformClient';
 export type { CallParams, ClientOptions, ListParams, RawRequestParams } from './AgentPlatformClient';
 export { apiPathProblem } from './apiPath';
-export { anchorCount, FALLBACK_PAGE_SIZE, FIRST_PAGE_REQUEST, pageSizeFrom } from './pager';
+export { anchorCount } from './pager';
 export type { ScanPage, ScanStart } from './pager';
 export { isApiError } from './errors';
 export { CREDENTIAL_TYPE } from './transport';
