@@ -10,7 +10,7 @@ import { AgentPlatformClient } from '../../src/client';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { scopeOption, tierOption } from '../AgentPlatform/actions/memoryFact/shared';
-import { filters } from '../AgentPlatform/descriptions/common.description';
+import { filters, options } from '../AgentPlatform/descriptions/common.description';
 import { agentLocator } from '../AgentPlatform/descriptions/rlc.description';
 import { searchAgents } from '../AgentPlatform/methods/listSearch';
 import { pollAgents } from './agents';
@@ -86,25 +86,18 @@ export class AgentPlatformPollingTrigger implements INodeType {
 				{ ...scopeOption('scope', 'Memory Scope'), description: 'Only memory facts with this scope now (after a promotion, the new scope)' },
 				{ ...tierOption('tier', 'Memory Tier'), description: 'Only memory facts in this tier now (after a promotion, the new tier)' },
 			]),
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Share of Rate Limit',
-						name: 'keyShare',
-						type: 'number',
-						typeOptions: { minValue: MIN_KEY_SHARE, maxValue: 1, numberPrecision: 2 },
-						default: DEFAULT_KEY_SHARE,
-						description:
-							"The most of the API key's requests per minute this trigger may spend, measured across polls (0.2 = a fifth). The key's other workflows keep the rest; a read that does not fit goes on at the next poll.",
-						hint: 'Promotions are found by reading the whole fact list at this pace. At 0.2 and a poll a minute a promotion is reported within about 1 minute per 2,000 facts on a Team key (120/min): 5 minutes at 10,000 facts, 45 at 100,000; twice that on an Individual key (60/min), and longer in proportion to a longer poll interval or a smaller share. New facts come at the next poll when the list is in creation order.',
-					},
-				],
-			},
+			options([
+				{
+					displayName: 'Share of Rate Limit',
+					name: 'keyShare',
+					type: 'number',
+					typeOptions: { minValue: MIN_KEY_SHARE, maxValue: 1, numberPrecision: 2 },
+					default: DEFAULT_KEY_SHARE,
+					description:
+						"The most of the API key's requests per minute this trigger may spend, measured across polls (0.2 = a fifth). The key's other workflows keep the rest; a read that does not fit goes on at the next poll.",
+					hint: 'Promotions are found by reading the whole fact list at this pace, so one is reported at most one read of the list late. At 0.2 and a poll a minute that is about 2,000 facts a minute on a Team key (120/min): 5 minutes at 10,000 facts, 46 at 100,000; on an Individual key (60/min) twice as long; a longer poll interval or a smaller share, longer in proportion. New facts come at the next poll when the list is in creation order.',
+				},
+			]),
 		],
 	};
 
