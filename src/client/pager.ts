@@ -18,7 +18,8 @@
  * the same oversized-first-page rule and the same checks. Offset pages shift when items are added
  * in front of or deleted behind the reader, so each request starts a few items early, on the last
  * ids read (the anchors), and the items after the last anchor found are the new ones; when no
- * anchor is found even one page further back, the page says it may have skipped items (`lost`).
+ * anchor is found even one page further back, the page says it may have skipped items (`lost`),
+ * and the scan's later pages do not look back again.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -277,6 +278,11 @@ export class ResumablePlan {
 	private place: ScanStart;
 	/** The same page asked one page further back, and the answer that had no anchor. */
 	private stepBack?: { request: PageRequest; first: { request: PageRequest; page: Page } };
+	/**
+	 * A step back found nothing: the list does not keep its places (no stable order, or a mass
+	 * deletion), so later pages of this scan do not pay a second request each to look again.
+	 */
+	private steppedBackInVain = false;
 	private readonly seen = new Set<string>();
 	private pagesAsked = 0;
 	private stale = 0;
@@ -320,8 +326,11 @@ export class ResumablePlan {
 		this.stepBack = undefined;
 		if (retried) {
 			// An anchor one page back: the list moved back past the anchors. None: keep the first answer.
-			if (at < 0) used = retried;
-		} else if (this.place.anchors > 0 && at < 0 && request.offset > 0) {
+			if (at < 0) {
+				used = retried;
+				this.steppedBackInVain = true;
+			}
+		} else if (this.place.anchors > 0 && at < 0 && request.offset > 0 && !this.steppedBackInVain) {
 			const back = Math.max(0, request.offset - Math.max(this.pageSize, page.data.length, 1));
 			this.stepBack = { request: { offset: back, limit: this.pageSize }, first: used };
 			return { again: true };
