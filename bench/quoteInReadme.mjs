@@ -25,10 +25,15 @@ const dayOf = (markdown) => /\((\d{4}-\d{2}-\d{2})/.exec(markdown)?.[1] ?? 'date
  */
 const README_LINES = {
 	polling(results, markdown) {
-		const runs = results.runs?.filter((r) => r.idleScan?.requests !== undefined && r.teamPlanMinutesPerScan !== undefined) ?? [];
-		if (runs.length === 0) throw new Error('bench/results/polling.json has no runs[].idleScan.requests: update README_LINES.polling in bench/quoteInReadme.mjs');
-		const each = (f) => runs.map(f).join(' and ');
-		return `Measured by \`npm run bench:polling\` (${dayOf(markdown)}): a poll that finds nothing costs ${each((r) => `${thousands(r.idleScan.requests)} requests at ${k(r.facts)} facts`)}; on a Team key (120 a minute) one such scan takes at least ${each((r) => `${r.teamPlanMinutesPerScan}`)} minutes of the whole key.`;
+		const runs = results.runs ?? [];
+		const stable = runs.filter((r) => r.order !== 'unordered' && r.idleScan?.requests !== undefined && r.changes?.pollsUntilAll !== undefined);
+		if (stable.length === 0 || runs.some((r) => r.keyShareTeam === undefined)) {
+			throw new Error('bench/results/polling.json has no runs[] with idleScan.requests, changes.pollsUntilAll and keyShareTeam: update README_LINES.polling in bench/quoteInReadme.mjs');
+		}
+		const sizes = [...new Set(stable.map((r) => r.facts))].sort((a, b) => a - b);
+		const most = (facts, f) => Math.max(...stable.filter((r) => r.facts === facts).map(f));
+		const each = (f, unit) => sizes.map((facts, i) => `${thousands(most(facts, f))}${i === 0 ? ` ${unit}` : ''} at ${k(facts)} facts`).join(' and ');
+		return `Measured by \`npm run bench:polling\` (${dayOf(markdown)}), fact list in creation order: a poll that finds no new fact costs ${each((r) => r.idleScan.requests, 'request(s)')}; every promotion was reported within ${each((r) => r.changes.pollsUntilAll, 'minutes')} (a poll a minute, Team key); polling took at most ${Math.max(...runs.map((r) => r.keyShareTeam))} of a Team key in every list order.`;
 	},
 };
 

@@ -10,15 +10,16 @@ import { AgentPlatformClient } from '../../src/client';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { scopeOption, tierOption } from '../AgentPlatform/actions/memoryFact/shared';
-import { filters } from '../AgentPlatform/descriptions/common.description';
+import { filters, options } from '../AgentPlatform/descriptions/common.description';
 import { agentLocator } from '../AgentPlatform/descriptions/rlc.description';
 import { searchAgents } from '../AgentPlatform/methods/listSearch';
 import { pollAgents } from './agents';
 import { toItems, type PolledEvent } from './events';
 import { pollFacts } from './factChanges';
+import { DEFAULT_KEY_SHARE, KeyShare, MIN_KEY_SHARE } from './keyShare';
 import { readOrgId, sampleEvent } from './sample';
-import { type PollSettings, readSettings, wantsAgents, wantsFacts } from './settings';
-import { loadState, newState, STATE_KEY } from './state';
+import { type PollSettings, readSettings, stateFingerprint, wantsAgents, wantsFacts } from './settings';
+import { loadState, newState, type PollState, STATE_KEY } from './state';
 
 /**
  * Time one poll spends at most (less when n8n gives a smaller budget). A longer scan goes on at
@@ -85,6 +86,18 @@ export class AgentPlatformPollingTrigger implements INodeType {
 				{ ...scopeOption('scope', 'Memory Scope'), description: 'Only memory facts with this scope now (after a promotion, the new scope)' },
 				{ ...tierOption('tier', 'Memory Tier'), description: 'Only memory facts in this tier now (after a promotion, the new tier)' },
 			]),
+			options([
+				{
+					displayName: 'Share of Rate Limit',
+					name: 'keyShare',
+					type: 'number',
+					typeOptions: { minValue: MIN_KEY_SHARE, maxValue: 1, numberPrecision: 2 },
+					default: DEFAULT_KEY_SHARE,
+					description:
+						"The most of the API key's requests per minute this trigger may spend, measured across polls (0.2 = a fifth). The key's other workflows keep the rest; a read that does not fit goes on at the next poll.",
+					hint: 'Promotions are found by reading the whole fact list at this pace, so one is reported at most one read of the list late. At 0.2 and a poll a minute that is about 2,000 facts a minute on a Team key (120/min): 5 minutes at 10,000 facts, 46 at 100,000; on an Individual key (60/min) twice as long; a longer poll interval or a smaller share, longer in proportion. New facts come at the next poll when the list is in creation order.',
+				},
+			]),
 		],
 	};
 
@@ -92,36 +105,47 @@ export class AgentPlatformPollingTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
-		const client = new AgentPlatformClient(this);
 		const deadline = Date.now() + budgetMs(this);
-		if (this.getMode() === 'manual') return await sampleEvent(this.getNode(), client, settings, deadline);
+		if (this.getMode() === 'manual') return await sampleEvent(this.getNode(), new AgentPlatformClient(this), settings, deadline);
 
 		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 		if (running.has(key)) return null;
 		running.add(key);
 		try {
-			return await pollOnce(this, client, settings, deadline);
+			return await pollOnce(this, settings, deadline);
 		} finally {
 			running.delete(key);
 		}
 	}
 }
 
-async function pollOnce(ctx: IPollFunctions, client: AgentPlatformClient, settings: PollSettings, deadline: number): Promise<INodeExecutionData[][] | null> {
+/** Requests the agents' read takes: a page per 100 agents known (one at the baseline). */
+const agentPages = (state: PollState) => Math.max(1, Math.ceil((Object.keys(state.agents ?? {}).length + 1) / 100));
+
+async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: number): Promise<INodeExecutionData[][] | null> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const restart = isFirstPollAfterActivation(ctx);
-	const state = (restart ? undefined : loadState(staticData[STATE_KEY], settings.fingerprint)) ?? newState(settings.fingerprint);
+	const fingerprint = await stateFingerprint(ctx, settings);
+	const state = (restart ? undefined : loadState(staticData[STATE_KEY], fingerprint, Date.now())) ?? newState(fingerprint);
+	// Every request below is paid for from the trigger's share of the key (keyShare.ts).
+	const share = KeyShare.open(state.share, settings.keyShare);
+	const client = new AgentPlatformClient(share.meter(ctx));
 	const seenAt = Date.now();
 	const events: PolledEvent[] = [];
 	const outcome = await (async () => {
-		if (state.orgId === undefined) state.orgId = await readOrgId(client);
-		if (wantsAgents(settings)) events.push(...(await pollAgents(ctx.getNode(), client, state, settings, seenAt)));
-		if (wantsFacts(settings)) await pollFacts(ctx.getNode(), client, state, settings, events, { deadline, eventsSoFar: events.length });
+		if (state.orgId === undefined) {
+			if (share.available < 1) return;
+			state.orgId = await readOrgId(client);
+		}
+		if (wantsAgents(settings) && share.available >= agentPages(state)) events.push(...(await pollAgents(ctx.getNode(), client, state, settings, seenAt)));
+		if (wantsFacts(settings)) await pollFacts({ node: ctx.getNode(), logger: ctx.logger, client, settings, share, deadline }, state, events);
 	})().then(
 		() => ({ ok: true as const }),
 		(error: unknown) => ({ ok: false as const, error }),
 	);
 	// The state after the last whole step, saved together with the events found up to it.
+	state.share = share.toJSON();
+	state.polledAt = Date.now();
 	staticData[STATE_KEY] = state as unknown as IDataObject;
 	// A failure after some events hands those over (their keys are in the state); the next poll
 	// meets the failure again and reports it if it still stands.

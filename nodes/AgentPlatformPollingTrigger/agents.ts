@@ -6,16 +6,18 @@
  *   (an agent that leaves `provisioning` also changed status, so both events are true of it).
  *
  * The agents list is small, so it is read whole every poll (one agent with the Agent filter).
+ * Statuses are remembered by the hash of the agent's id (any id, `__proto__` included, is a plain
+ * key then), and a status longer than any real one by its hash too, so the state stays bounded.
  */
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { AgentPlatformClient } from '../../src/client';
 import { AGENT_STATUS } from '../../src/vocabulary';
 import { provisionedEvent, statusChangedEvent, type PolledEvent } from './events';
 import type { PollSettings } from './settings';
-import type { PollState } from './state';
+import { has, MAX_AGENTS, MAX_STATUS_CHARS, type PollState, shortHash } from './state';
 
-/** Statuses remembered at most; each costs about 40 bytes of static data. */
-export const MAX_AGENTS = 5_000;
+/** What the state keeps of a status: itself, or the hash of one longer than MAX_STATUS_CHARS (marked with #). */
+const kept = (status: string) => (status.length <= MAX_STATUS_CHARS ? status : `#${shortHash(status)}`);
 
 export async function readAgents(client: AgentPlatformClient, settings: PollSettings): Promise<IDataObject[]> {
 	if (settings.agentId) {
@@ -37,13 +39,16 @@ export async function pollAgents(node: INode, client: AgentPlatformClient, state
 	const statuses: Record<string, string> = {};
 	const events: PolledEvent[] = [];
 	for (const agent of agents) {
-		const id = agent.id as string;
+		const key = shortHash(agent.id as string);
 		const status = agent.status as string;
-		statuses[id] = status;
+		statuses[key] = kept(status);
 		if (!previous) continue; // the baseline
-		const before = previous[id];
+		const before = has(previous, key) ? previous[key] : undefined;
 		const provisioned = status !== AGENT_STATUS.provisioning && (before === undefined || before === AGENT_STATUS.provisioning);
-		if (before !== undefined && before !== status && settings.events.has('agent.status_changed')) events.push(statusChangedEvent(agent, before, now));
+		if (before !== undefined && before !== kept(status) && settings.events.has('agent.status_changed')) {
+			// A status kept as its hash cannot be told: the previous status is then unknown (null).
+			events.push(statusChangedEvent(agent, before.startsWith('#') ? null : before, now));
+		}
 		if (provisioned && settings.events.has('deployment.provisioned')) events.push(provisionedEvent(agent, now));
 	}
 	state.agents = statuses;

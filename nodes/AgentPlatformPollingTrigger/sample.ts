@@ -5,8 +5,8 @@
  * (each click would otherwise read the whole list, spending the key's budget that production
  * workflows share): the most recent among those.
  */
-import { NodeApiError, NodeOperationError, type IDataObject, type INode, type INodeExecutionData } from 'n8n-workflow';
-import type { AgentPlatformClient } from '../../src/client';
+import { NodeOperationError, type IDataObject, type INode, type INodeExecutionData } from 'n8n-workflow';
+import { type AgentPlatformClient, isApiError } from '../../src/client';
 import { AGENT_STATUS, FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { readAgents } from './agents';
 import { factEvent, provisionedEvent, statusChangedEvent, timeOf as timeOrUndefined, toItems, type PolledEvent } from './events';
@@ -32,7 +32,7 @@ export async function readOrgId(client: AgentPlatformClient): Promise<string | n
 	return await client.call('organization.get').then(
 		(org) => (typeof org.id === 'string' ? org.id : null),
 		(error: unknown) => {
-			if (error instanceof NodeApiError && (error.httpCode === '403' || error.httpCode === '404')) return null;
+			if (isApiError(error, 403) || isApiError(error, 404)) return null;
 			throw error;
 		},
 	);

@@ -5,9 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import { CREDENTIAL_TYPE, normalizeBaseUrl } from '../../src/client';
 import { ALL_EVENTS, EVENT_TYPES, type EventType, FILTER_QUERY } from '../../src/vocabulary';
 import { agentFilter, compact } from '../AgentPlatform/helpers/parameters';
 import type { FactFilters } from '../AgentPlatform/actions/memoryFact/shared';
+import { DEFAULT_KEY_SHARE, MIN_KEY_SHARE } from './keyShare';
 
 /** The events a list can reveal; all four of the webhook events. */
 const POLLED_EVENTS = EVENT_TYPES.map((e) => e.value) as EventType[];
@@ -17,7 +19,9 @@ export interface PollSettings {
 	agentId?: string;
 	tier?: string;
 	scope?: string;
-	/** Changes when anything above or the credential changes. */
+	/** The share of the key's rate limit polling may spend (keyShare.ts). */
+	keyShare: number;
+	/** Changes when the events or filters change (the credential is added by `stateFingerprint`). */
 	fingerprint: string;
 }
 
@@ -51,10 +55,27 @@ export function readSettings(ctx: IPollFunctions): PollSettings {
 	const agentId = agentFilter(ctx.getNode(), filters.agentId, 'Filters → Agent');
 	const tier = optionalText(ctx, filters.tier, 'Filters → Memory Tier');
 	const scope = optionalText(ctx, filters.scope, 'Filters → Memory Scope');
-	const credentialId = ctx.getNode().credentials?.agentPlatformApi?.id ?? '';
-	const fingerprint = createHash('sha256')
-		.update(JSON.stringify([[...events].sort(), agentId ?? '', tier ?? '', scope ?? '', credentialId]))
-		.digest('hex')
-		.slice(0, 16);
-	return { events, agentId, tier, scope, fingerprint };
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const keyShare = options.keyShare ?? DEFAULT_KEY_SHARE;
+	if (typeof keyShare !== 'number' || !(keyShare >= MIN_KEY_SHARE && keyShare <= 1)) {
+		throw new NodeOperationError(ctx.getNode(), `The parameter "Options → Share of Rate Limit" must be a number from ${MIN_KEY_SHARE} to 1, got ${JSON.stringify(keyShare)}`, {
+			description: `${DEFAULT_KEY_SHARE} (the default) lets polling spend a fifth of the API key's requests per minute.`,
+		});
+	}
+	const fingerprint = sha256([[...events].sort(), agentId ?? '', tier ?? '', scope ?? '']);
+	return { events, agentId, tier, scope, keyShare, fingerprint };
+}
+
+const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+
+/**
+ * The fingerprint of the stored state: the settings' and the credential's. The credential counts by
+ * what it points at, its Base URL and key, not only by its id: a credential edited to another key or
+ * organization describes another list. The key enters only as its hash, cut to 64 bits.
+ */
+export async function stateFingerprint(ctx: IPollFunctions, settings: PollSettings): Promise<string> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
+	const target = sha256([normalizeBaseUrl(credentials.baseUrl as string | undefined), String(credentials.apiKey ?? '').trim()]);
+	return sha256([settings.fingerprint, credentialId, target]);
 }

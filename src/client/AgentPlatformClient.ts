@@ -5,7 +5,7 @@
  * (paths stay under the base URL), envelope.ts (response shapes), errors.ts (n8n errors), waits.ts
  * (every wait and retry, told to n8n's log and the editor). Routes come only from src/routes.ts.
  */
-import { NodeApiError, NodeOperationError, type IDataObject, type IHttpRequestMethods, type NodeExecutionHint } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IHttpRequestMethods, type NodeExecutionHint } from 'n8n-workflow';
 import { buildPath, type ListRouteName, PAGINATION_QUERY, ROUTES, type RouteName } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
 import { abortableSleep } from './abortableSleep';
@@ -16,6 +16,7 @@ import {
 	apiError,
 	type ErrorContext,
 	invalidApiKeyError,
+	isApiError,
 	invalidBaseUrlError,
 	malformedResponseError,
 	networkError,
@@ -26,7 +27,7 @@ import {
 	unreachable,
 } from './errors';
 import { ListHold } from './listHold';
-import { type PageRequest, PagePlan } from './pager';
+import { type PageRequest, PagePlan, ResumablePlan, type ScanPage, type ScanStart } from './pager';
 import { budgetFor, type RateBudget } from './rateBudget';
 import { readRateHeaders } from './rateHeaders';
 import { backoffMs, countsAsTransient, decideRetry, type Decision, mayHaveWritten, type Outcome, RETRY_LIMITS, type RetryLimits } from './retryPolicy';
@@ -138,7 +139,7 @@ export class AgentPlatformClient {
 	async callIfFound(route: RouteName, params: CallParams = {}): Promise<IDataObject | undefined> {
 		const outcome = await settle(this.call(route, params));
 		if (!('error' in outcome)) return outcome.value;
-		if (isHttpError(outcome.error, '404')) return undefined;
+		if (isApiError(outcome.error, 404)) return undefined;
 		throw outcome.error;
 	}
 
@@ -155,6 +156,32 @@ export class AgentPlatformClient {
 	/** Like `list`, for a list endpoint the route table does not know (the API Request operation). */
 	async listPath(path: string, params: Omit<ListParams, 'path'> = {}): Promise<IDataObject[]> {
 		return await this.collect(underBaseUrl(path.trim()), params);
+	}
+
+	/**
+	 * Pages of a list route from where an earlier scan stopped (`from`: its offset and anchors) to the
+	 * end, one request at a time, asked for only as the caller reads on: for a reader that spreads a
+	 * scan over several executions (the polling trigger). Same page-size and oversized-page rules and
+	 * checks as `pages`; each page says whether the list moved more than its anchors could follow
+	 * (pager.ts, ResumablePlan). `pageSize` is the size learned by an earlier scan.
+	 */
+	async *pagesFrom(route: ListRouteName, params: CallParams & { from: ScanStart; pageSize?: number }): AsyncGenerator<ScanPage> {
+		const path = buildPath(ROUTES[route].path, params.path);
+		const context = this.errorContext('GET', path, params.itemIndex);
+		const plan = new ResumablePlan(params.from, params.pageSize);
+		while (!plan.done) {
+			const request = plan.next();
+			if ('stop' in request) throw pagingError(context, request.stop);
+			const qs = { ...params.qs, [PAGINATION_QUERY.offset]: request.offset, [PAGINATION_QUERY.limit]: request.limit };
+			const outcome = await settle(this.listPage({ method: 'GET', path, qs, itemIndex: params.itemIndex }));
+			if ('error' in outcome) {
+				if (isApiError(outcome.error, 400) && plan.fallBack(request)) continue;
+				throw outcome.error;
+			}
+			const accepted = plan.accept(request, outcome.value);
+			if ('stop' in accepted) throw pagingError(context, accepted.stop);
+			if ('page' in accepted) yield accepted.page;
+		}
 	}
 
 	/** One page of a list route at `offset` (for list search in the editor, which pages by itself). */
@@ -186,15 +213,6 @@ export class AgentPlatformClient {
 		} finally {
 			withdraw();
 		}
-	}
-
-	/**
-	 * Announces `requests` upcoming requests; the caller must call the returned function when done.
-	 * @deprecated To be removed: use `withBudget`. Kept only until the polling trigger moves to it.
-	 */
-	async expect(requests: number): Promise<() => void> {
-		const { budget } = await this.getSession();
-		return budget.expect(requests);
 	}
 
 	/** What the editor should show after a run: waits, retries, lists Limit cut short (waits.ts). */
@@ -233,7 +251,7 @@ export class AgentPlatformClient {
 				inFlight.delete(settled.request);
 				if ('error' in settled) {
 					// A server may refuse the oversized first `limit` (400) instead of clamping it.
-					if (isHttpError(settled.error, '400') && plan.fallBack(settled.request)) continue;
+					if (isApiError(settled.error, 400) && plan.fallBack(settled.request)) continue;
 					throw settled.error;
 				}
 				const accepted = plan.accept(settled.request, settled.page);
@@ -438,8 +456,6 @@ async function settle<T>(promise: Promise<T>): Promise<{ value: T } | { error: u
 		(error: unknown) => ({ error }),
 	);
 }
-
-const isHttpError = (error: unknown, status: string) => error instanceof NodeApiError && error.httpCode === status;
 
 /** A failure that is retried, in words for the log, with its code. */
 function failed(failure: TransportFailure, baseUrl: string): string {

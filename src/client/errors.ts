@@ -95,6 +95,15 @@ export function trustedCode(code: string, status: number): { code: string; note?
 	return { code: codeForStatus(status), note: 'The API sent an error code that is not a plain identifier; it is not shown.' };
 }
 
+/**
+ * Whether `error` is the API's answer with HTTP `status` (as apiError and the other builders here
+ * record it), for the places that treat one status differently (a 404 that means "gone", a 400 that
+ * refuses an oversized page).
+ */
+export function isApiError(error: unknown, status: number): boolean {
+	return error instanceof NodeApiError && error.httpCode === String(status);
+}
+
 /** An API error envelope (or a bare HTTP status) as a NodeApiError. */
 export function apiError(ctx: ErrorContext, status: number, body: ApiErrorBody | undefined, secret: string | undefined, mayHaveSucceeded = false): NodeApiError {
 	const { code, note } = body ? trustedCode(body.code, status) : { code: codeForStatus(status), note: undefined };

@@ -1,7 +1,9 @@
 export { AgentPlatformClient } from './AgentPlatformClient';
 export type { ClientOptions } from './AgentPlatformClient';
 export { apiPathProblem } from './apiPath';
-export { FALLBACK_PAGE_SIZE, FIRST_PAGE_REQUEST, pageSizeFrom } from './pager';
+export { anchorCount } from './pager';
+export type { ScanPage, ScanStart } from './pager';
+export { isApiError } from './errors';
 export { CREDENTIAL_TYPE } from './transport';
-export { DEFAULT_BASE_URL } from './baseUrl';
+export { DEFAULT_BASE_URL, normalizeBaseUrl } from './baseUrl';
 export type { ListEnvelope } from './envelope';

@@ -12,6 +12,14 @@
  * A server cannot keep a scan going forever: the scan fails when the server answers at an offset
  * other than the one asked for, when STALE_PAGE_LIMIT pages in a row add nothing new while it
  * claims more, or after MAX_PAGES pages. test/client/pager.test.ts holds the table of cases.
+ *
+ * ResumablePlan is the same engine for a reader that stops and resumes across executions (the
+ * polling trigger): it starts at any offset, one request at a time, with the same page-size rule,
+ * the same oversized-first-page rule and the same checks. Offset pages shift when items are added
+ * in front of or deleted behind the reader, so each request starts a few items early, on the last
+ * ids read (the anchors), and the items after the last anchor found are the new ones; when no
+ * anchor is found even one page further back, the page says it may have skipped items (`lost`),
+ * and the scan's later pages do not look back again.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -38,6 +46,27 @@ export interface Page {
 }
 
 type Accepted = { ready: IDataObject[][] } | { stop: string };
+
+/** The limit of the first request of a scan, before the page size is known. */
+const firstLimit = (fellBack: boolean) => (fellBack ? FALLBACK_PAGE_SIZE : FIRST_PAGE_REQUEST);
+
+/** Why a page cannot be used: the server answered at another offset than asked (it ignores `offset`). */
+/** Why a page cannot be read on from: an answer at another offset than asked, or a `total` that is not a count. */
+function offsetProblem(request: PageRequest, page: Page): string | undefined {
+	if (page.pagination.offset !== request.offset) {
+		return `the server answered a request for offset ${request.offset} with offset ${page.pagination.offset}, so paging does not advance`;
+	}
+	if (!Number.isSafeInteger(page.pagination.total)) return `the server announced a total of ${page.pagination.total} items, which is not a count`;
+	return undefined;
+}
+
+const staleProblem = (left: number) => `${STALE_PAGE_LIMIT} pages in a row added no new item while the server claimed ${left} more`;
+
+/**
+ * Whether a refused (400) request is the oversized first one, to be asked again with
+ * FALLBACK_PAGE_SIZE: only while the page size is not known, and only once.
+ */
+const mayFallBack = (request: PageRequest, pageSizeKnown: boolean, fellBack: boolean) => !fellBack && !pageSizeKnown && request.limit > FALLBACK_PAGE_SIZE;
 
 interface Slot {
 	request: PageRequest;
@@ -103,7 +132,7 @@ export class PagePlan {
 
 	/** The server refused the oversized first page (400): ask again with FALLBACK_PAGE_SIZE, once. */
 	fallBack(request: PageRequest): boolean {
-		if (this.fellBack || this.pageSize !== undefined || request.offset !== 0 || request.limit <= FALLBACK_PAGE_SIZE) return false;
+		if (request.offset !== 0 || !mayFallBack(request, this.pageSize !== undefined, this.fellBack)) return false;
 		this.fellBack = true;
 		this.slots.length = 0;
 		this.nextOffset = 0;
@@ -114,10 +143,8 @@ export class PagePlan {
 	accept(request: PageRequest, page: Page): Accepted {
 		const slot = this.slots.find((s) => s.request === request);
 		if (!slot || this.ended) return { ready: [] };
-		if (page.pagination.offset !== request.offset) {
-			return this.stop(`the server answered a request for offset ${request.offset} with offset ${page.pagination.offset}, so paging does not advance`);
-		}
-		if (!Number.isSafeInteger(page.pagination.total)) return this.stop(`the server announced a total of ${page.pagination.total} items, which is not a count`);
+		const problem = offsetProblem(request, page);
+		if (problem) return this.stop(problem);
 		slot.page = page;
 		this.total = page.pagination.total;
 		if (this.pageSize === undefined) {
@@ -143,9 +170,7 @@ export class PagePlan {
 				this.ended = true;
 				break;
 			}
-			if (this.stale >= STALE_PAGE_LIMIT && end < this.total) {
-				return this.stop(`${STALE_PAGE_LIMIT} pages in a row added no new item while the server claimed ${this.total - end} more`);
-			}
+			if (this.stale >= STALE_PAGE_LIMIT && end < this.total) return this.stop(staleProblem(this.total - end));
 		}
 		return { ready };
 	}
@@ -167,7 +192,7 @@ export class PagePlan {
 	private nextRequest(): PageRequest | undefined {
 		if (this.pageSize === undefined) {
 			if (this.slots.length > 0) return undefined;
-			const size = this.fellBack ? FALLBACK_PAGE_SIZE : FIRST_PAGE_REQUEST;
+			const size = firstLimit(this.fellBack);
 			return { offset: 0, limit: this.limit === undefined ? size : Math.min(size, this.limit) };
 		}
 		if (this.nextOffset >= this.end()) return undefined;
@@ -201,13 +226,155 @@ export class PagePlan {
 }
 
 /**
- * The server's page size, from the first page: the `limit` it reports when it clamped ours, else the
- * number of items when it returned fewer than asked without saying why (and more exist). The
- * polling trigger, which reads pages one by one across polls, learns it the same way.
+ * The server's page size, from the first page a scan reads: the `limit` it reports when it clamped
+ * ours, else the number of items when it returned fewer than asked without saying why (and more
+ * exist after them).
  */
 export function pageSizeFrom(request: PageRequest, page: Page): number {
 	const reported = page.pagination.limit;
 	if (reported > 0 && reported < request.limit) return reported;
-	if (page.data.length > 0 && page.data.length < request.limit && page.data.length < page.pagination.total) return page.data.length;
+	const served = page.data.length;
+	if (served > 0 && served < request.limit && request.offset + served < page.pagination.total) return served;
 	return request.limit;
+}
+
+/**
+ * Anchors kept per page: the overlap of consecutive requests, so a few deletions behind the reader
+ * cost nothing (more cost one request back). 5 of 100 items: 5% more requests.
+ */
+export const anchorCount = (pageSize: number) => (pageSize < 2 ? 0 : Math.min(5, Math.max(1, Math.floor(pageSize / 20))));
+
+/** Where a resumable scan starts: the offset an earlier scan reached, and the last items it read there. */
+export interface ScanStart {
+	offset: number;
+	/** How many items just before `offset` are anchors: the first request starts that many earlier. */
+	anchors: number;
+	/** Whether an id is one of those anchors. */
+	isAnchor: (id: string) => boolean;
+}
+
+export interface ScanPage {
+	/** The page as the server sent it, in list order. */
+	items: IDataObject[];
+	/** Its items after the last anchor, without those this scan already handed on. */
+	fresh: IDataObject[];
+	/** The offset of `items[0]`. */
+	offset: number;
+	/** Where the next page starts; a later scan resumes there with `anchors`. */
+	end: number;
+	/** The ids of the page's last items, the anchors of the next request. */
+	anchors: string[];
+	total: number;
+	/** The page size the server serves. */
+	pageSize: number;
+	/** No anchor was found, even one page further back: the list moved, and items may have been skipped. */
+	lost: boolean;
+	/** The end of the list was reached: the scan is over. */
+	last: boolean;
+}
+
+export type Resumed = { page: ScanPage } | { again: true } | { stop: string };
+
+/** The last index of an item whose id `isAnchor` accepts, or -1. */
+function lastAnchor(items: IDataObject[], isAnchor: (id: string) => boolean): number {
+	for (let i = items.length - 1; i >= 0; i--) if (typeof items[i].id === 'string' && isAnchor(items[i].id as string)) return i;
+	return -1;
+}
+
+/** One scan from a ScanStart to the end of the list, one request at a time (see the file comment). */
+export class ResumablePlan {
+	private pageSize?: number;
+	private fellBack = false;
+	private place: ScanStart;
+	/** The same page asked one page further back, and the answer that had no anchor. */
+	private stepBack?: { request: PageRequest; first: { request: PageRequest; page: Page } };
+	/**
+	 * A step back found nothing: the list does not keep its places (no stable order, or a mass
+	 * deletion), so later pages of this scan do not pay a second request each to look again.
+	 */
+	private steppedBackInVain = false;
+	private readonly seen = new Set<string>();
+	private pagesAsked = 0;
+	private stale = 0;
+	private ended = false;
+
+	constructor(start: ScanStart, pageSize?: number) {
+		const offset = Math.max(0, Math.floor(start.offset));
+		this.place = { offset, anchors: offset > 0 ? Math.max(0, Math.floor(start.anchors)) : 0, isAnchor: start.isAnchor };
+		this.pageSize = pageSize !== undefined && pageSize > 0 ? pageSize : undefined;
+	}
+
+	get done(): boolean {
+		return this.ended;
+	}
+
+	/** The request to send next. */
+	next(): PageRequest | { stop: string } {
+		if (this.stepBack) return this.stepBack.request;
+		this.pagesAsked += 1;
+		if (this.pagesAsked > MAX_PAGES) return this.stop(`it would read more than ${MAX_PAGES} pages, the most one list may take`);
+		return { offset: Math.max(0, this.place.offset - this.place.anchors), limit: this.pageSize ?? firstLimit(this.fellBack) };
+	}
+
+	/** The server refused the oversized first page (400): ask again with FALLBACK_PAGE_SIZE, once. */
+	fallBack(request: PageRequest): boolean {
+		if (!mayFallBack(request, this.pageSize !== undefined, this.fellBack)) return false;
+		this.fellBack = true;
+		this.pagesAsked -= 1;
+		return true;
+	}
+
+	/** Takes the answer to `next()`: a page to hand on, a request to send again, or the end of the scan. */
+	accept(request: PageRequest, page: Page): Resumed {
+		if (this.ended) return { stop: 'the scan has ended' };
+		const problem = offsetProblem(request, page);
+		if (problem) return this.stop(problem);
+		this.pageSize = Math.min(this.pageSize ?? Number.POSITIVE_INFINITY, pageSizeFrom(request, page));
+		let used = { request, page };
+		const at = lastAnchor(page.data, this.place.isAnchor);
+		const retried = this.stepBack?.request === request ? this.stepBack.first : undefined;
+		this.stepBack = undefined;
+		if (retried) {
+			// An anchor one page back: the list moved back past the anchors. None: keep the first answer.
+			if (at < 0) {
+				used = retried;
+				this.steppedBackInVain = true;
+			}
+		} else if (this.place.anchors > 0 && at < 0 && request.offset > 0 && !this.steppedBackInVain) {
+			const back = Math.max(0, request.offset - Math.max(this.pageSize, page.data.length, 1));
+			this.stepBack = { request: { offset: back, limit: this.pageSize }, first: used };
+			return { again: true };
+		}
+		const handed = this.hand(used.request, used.page, at);
+		if (this.stale >= STALE_PAGE_LIMIT) return this.stop(staleProblem(handed.total - handed.end));
+		return { page: handed };
+	}
+
+	private hand(request: PageRequest, page: Page, at: number): ScanPage {
+		const items = page.data;
+		const pageSize = this.pageSize ?? request.limit;
+		const lost = this.place.anchors > 0 && at < 0 && request.offset > 0;
+		const fresh: IDataObject[] = [];
+		for (const item of items.slice(at + 1)) {
+			if (typeof item.id === 'string') {
+				if (this.seen.has(item.id)) continue;
+				this.seen.add(item.id);
+			}
+			fresh.push(item);
+		}
+		const end = request.offset + items.length;
+		const ids = items.map((item) => item.id).filter((id): id is string => typeof id === 'string');
+		const anchors = ids.slice(Math.max(0, ids.length - anchorCount(pageSize)));
+		const anchorSet = new Set(anchors);
+		this.place = { offset: end, anchors: anchors.length, isAnchor: (id) => anchorSet.has(id) };
+		const last = items.length === 0 || end >= page.pagination.total;
+		this.stale = fresh.length === 0 && !last ? this.stale + 1 : 0;
+		this.ended = last;
+		return { items, fresh, offset: request.offset, end, anchors, total: page.pagination.total, pageSize, lost, last };
+	}
+
+	private stop(reason: string): { stop: string } {
+		this.ended = true;
+		return { stop: reason };
+	}
 }

@@ -4,7 +4,7 @@
  * the sequential scan, with only the requests needed.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { FALLBACK_PAGE_SIZE, MAX_PAGES, type Page, type PageRequest, PagePlan, STALE_PAGE_LIMIT } from '../../src/client/pager';
+import { FALLBACK_PAGE_SIZE, MAX_PAGES, type Page, type PageRequest, PagePlan, ResumablePlan, type ScanPage, type ScanStart, STALE_PAGE_LIMIT } from '../../src/client/pager';
 
 interface Server {
 	items: IDataObject[];
@@ -135,4 +135,119 @@ test('a server that refuses the oversized first page with 400 is asked again at 
 	const again = (plan.take() as { requests: PageRequest[] }).requests[0];
 	expect(again).toEqual({ offset: 0, limit: FALLBACK_PAGE_SIZE });
 	expect(plan.fallBack(again)).toBe(false);
+});
+
+describe('resumable scans: from an offset, one request at a time, finding the place again', () => {
+	/** Drives a ResumablePlan like the client: send what it asks, collect the pages it hands on. */
+	function resume(server: Server, start: Partial<ScanStart> & { anchorIds?: string[] } = {}, pageSize?: number) {
+		const anchors = new Set(start.anchorIds ?? []);
+		const plan = new ResumablePlan({ offset: start.offset ?? 0, anchors: anchors.size, isAnchor: (id) => anchors.has(id) }, pageSize);
+		const requests: string[] = [];
+		const pages: ScanPage[] = [];
+		let stop: string | undefined;
+		while (!plan.done && !stop) {
+			const request = plan.next();
+			if ('stop' in request) {
+				stop = request.stop;
+				break;
+			}
+			requests.push(`${request.offset}+${request.limit}`);
+			const accepted = plan.accept(request, serve(server, request, requests.length));
+			if ('stop' in accepted) stop = accepted.stop;
+			if ('page' in accepted) pages.push(accepted.page);
+		}
+		return { requests, stop, pages, fresh: pages.flatMap((p) => p.fresh.map((i) => i.id)), lost: pages.map((p) => p.lost) };
+	}
+
+	test('from an offset, starting on the anchors: what follows them, to the end, with the largest page', () => {
+		const { requests, fresh, lost, pages } = resume({ items: ids(250) }, { offset: 120, anchorIds: ['f118', 'f119'] });
+		expect(requests).toEqual(['118+1000', '213+100']);
+		expect(fresh).toEqual(range(130, 120));
+		expect(lost).toEqual([false, false]);
+		// Each page names where the next starts and the anchors to look for there: a later scan resumes with them.
+		expect(pages.map((p) => [p.end, p.anchors])).toEqual([
+			[218, ['f213', 'f214', 'f215', 'f216', 'f217']],
+			[250, ['f245', 'f246', 'f247', 'f248', 'f249']],
+		]);
+		expect(pages.at(-1)?.last).toBe(true);
+	});
+
+	test('a page size learned earlier is asked for at once', () => {
+		expect(resume({ items: ids(250) }, { offset: 200, anchorIds: ['f199'] }, 100).requests).toEqual(['199+100']);
+	});
+
+	test('facts deleted behind the place: the anchors are found earlier in the page, nothing is skipped', () => {
+		const items = ids(250).filter((i) => !['f3', 'f50', 'f100'].includes(i.id));
+		const { requests, fresh, lost } = resume({ items }, { offset: 120, anchorIds: ['f115', 'f116', 'f117', 'f118', 'f119'] }, 100);
+		expect(requests).toEqual(['115+100', '210+100']);
+		expect(fresh).toEqual(range(130, 120));
+		expect(lost).toEqual([false, false]);
+	});
+
+	test('more deletions than anchors: one page further back finds them', () => {
+		const items = ids(250).filter((i) => Number(i.id.slice(1)) < 40 || Number(i.id.slice(1)) >= 60);
+		const { requests, fresh, lost } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
+		expect(requests.slice(0, 2)).toEqual(['118+100', '18+100']);
+		expect(fresh.slice(0, 3)).toEqual(['f120', 'f121', 'f122']);
+		expect(fresh).toEqual(range(130, 120));
+		expect(lost[0]).toBe(false);
+	});
+
+	test('facts added in front of the place: the anchors are found further on, nothing is read twice', () => {
+		const items = [...ids(7, 1000), ...ids(250)];
+		const { fresh, lost } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
+		expect(fresh).toEqual(range(130, 120));
+		expect(lost).toEqual([false, false]);
+	});
+
+	test('anchors that are gone, even one page back: the page says it may have skipped items', () => {
+		const items = ids(250).filter((i) => !['f118', 'f119'].includes(i.id));
+		const { requests, lost, fresh } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
+		expect(requests.slice(0, 2)).toEqual(['118+100', '18+100']);
+		expect(lost[0]).toBe(true);
+		expect(fresh[0]).toBe('f120');
+	});
+
+	test('within one scan, a page whose first item is not the last one read says so too', () => {
+		// After the first page, 150 facts behind the scan are deleted: the next page starts past items never read.
+		const server: Server = { items: ids(400), answer: (r, p, served) => (served > 1 ? { data: ids(400).slice(150).slice(r.offset, r.offset + 100), pagination: { ...p.pagination, total: 250 } } : p) };
+		const { requests, lost } = resume(server, {}, 100);
+		expect(requests.slice(0, 3)).toEqual(['0+100', '95+100', '0+100']);
+		expect(lost.slice(0, 2)).toEqual([false, true]);
+	});
+
+	test('once a step back found nothing, later pages do not step back (a list in no stable order would cost two requests a page)', () => {
+		let served = 0;
+		// A different order on every request: the anchors are never where they were.
+		const shuffled = (): IDataObject[] => ids(1000).sort(() => ((served = (served * 7 + 3) % 11) > 5 ? 1 : -1));
+		const { requests, lost } = resume({ items: ids(1000), answer: (r, p) => ({ ...p, data: shuffled().slice(r.offset, r.offset + r.limit) }) }, { offset: 300, anchorIds: ['f298', 'f299'] }, 100);
+		expect(requests.slice(0, 4)).toEqual(['298+100', '198+100', '393+100', '488+100']);
+		expect(lost[0]).toBe(true);
+	});
+
+	test('an answer at another offset than asked (a server or proxy that ignores offset) stops the scan', () => {
+		const { stop, pages } = resume({ items: ids(500), answer: (_r, p) => ({ ...p, data: ids(100), pagination: { ...p.pagination, offset: 0 } }) }, { offset: 200, anchorIds: ['f199'] }, 100);
+		expect(stop).toMatch(/request for offset 199 with offset 0/);
+		expect(pages).toEqual([]);
+	});
+
+	test(`${STALE_PAGE_LIMIT} pages in a row with nothing new, while more is claimed, stop it`, () => {
+		const { stop } = resume({ items: ids(500), answer: (r) => ({ data: ids(100), pagination: { offset: r.offset, limit: 100, total: 1e12 } }) }, {}, 100);
+		expect(stop).toMatch(/3 pages in a row added no new item/);
+	});
+
+	test('a server that refuses the oversized first page with 400 is asked again at 100, once, at the same offset', () => {
+		const plan = new ResumablePlan({ offset: 300, anchors: 1, isAnchor: () => false });
+		const first = plan.next() as PageRequest;
+		expect(first).toEqual({ offset: 299, limit: 1000 });
+		expect(plan.fallBack(first)).toBe(true);
+		const again = plan.next() as PageRequest;
+		expect(again).toEqual({ offset: 299, limit: FALLBACK_PAGE_SIZE });
+		expect(plan.fallBack(again)).toBe(false);
+	});
+
+	test('a short page before the end teaches the page size (the server cut it without saying so)', () => {
+		const { requests } = resume({ items: ids(400), answer: (r, p) => ({ ...p, data: p.data.slice(0, 40), pagination: { ...p.pagination, limit: r.limit } }) }, { offset: 100, anchorIds: ['f99'] });
+		expect(requests.slice(0, 2)).toEqual(['99+1000', '137+40']);
+	});
 });

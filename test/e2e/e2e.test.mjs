@@ -484,7 +484,7 @@ describe('the polling trigger in n8n', () => {
 		// n8n 2.x finishes an activation in the background; the baseline poll is part of it.
 		const stored = await eventually(async () => {
 			const state = (await stack.api.public('GET', `/workflows/${workflowId}`)).staticData?.[`node:${NODE}`]?.pollState;
-			return state?.facts?.cursor && state?.agents ? state : undefined;
+			return state?.facts?.created && state?.agents ? state : undefined;
 		}, 'the baseline in the static data');
 		assert.equal(stored.orgId, 'org_acme');
 		assert.ok((await polls()).length > before, 'activation polled the API');

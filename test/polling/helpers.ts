@@ -3,10 +3,14 @@
  * activation, reused by every tick) and TriggersAndPollers. Static data is kept on the workflow
  * between polls and saved, as n8n 2.x saves it, after the activation poll and whenever a poll
  * returns items; `restart()` starts over from what was saved, as n8n does after a restart.
+ *
+ * Polls come one a minute as far as the trigger's key share knows (keyShare.ts, `shareClock`): its
+ * account fills as it would between n8n's polls, without the test waiting for them.
  */
 import { TriggersAndPollers } from 'n8n-core';
 import type { IDataObject, INode, INodeParameters, Workflow, WorkflowActivateMode } from 'n8n-workflow';
 import { AgentPlatformPollingTrigger } from '../../nodes/AgentPlatformPollingTrigger/AgentPlatformPollingTrigger.node';
+import { shareClock } from '../../nodes/AgentPlatformPollingTrigger/keyShare';
 import { harnessWorkflow, pollContext } from '../harness/n8n-core';
 import type { RunningSandbox } from '../sandbox';
 
@@ -14,7 +18,11 @@ export const pollingTrigger = new AgentPlatformPollingTrigger();
 const engine = new TriggersAndPollers();
 const NODE_KEY = 'node:Node Under Test';
 
-export function pollingWorkflow(sb: RunningSandbox, parameters: INodeParameters, options: { apiKey?: string; budgetMs?: number } = {}) {
+/** Minutes the key share's clock is ahead of the real one: one more at each poll. */
+let minutesPassed = 0;
+shareClock.now = () => Date.now() + minutesPassed * 60_000;
+
+export function pollingWorkflow(sb: RunningSandbox, parameters: INodeParameters, options: { apiKey?: string; budgetMs?: number; minutesPerPoll?: number } = {}) {
 	const credentials = { apiKey: options.apiKey ?? sb.apiKey, baseUrl: sb.baseUrl };
 	/** What n8n's database holds. */
 	let saved: IDataObject = {};
@@ -36,6 +44,7 @@ export function pollingWorkflow(sb: RunningSandbox, parameters: INodeParameters,
 			if (!current) throw new Error('activate first');
 			const run = current;
 			run.polls += 1;
+			minutesPassed += options.minutesPerPoll ?? 1;
 			const result = await engine.runPollFunction(run.workflow, run.node, run.context);
 			if (result !== null || run.polls === 1) save();
 			return (result?.[0] ?? []).map((item) => item.json);
@@ -54,6 +63,16 @@ export function pollingWorkflow(sb: RunningSandbox, parameters: INodeParameters,
 		setBudget: (ms: number) => {
 			options.budgetMs = ms;
 			if (current) current.context = pollContext(current.workflow, current.node, { credentials, activation: 'update', budgetMs: ms });
+		},
+		/** The user edits the credential (same credential id) to another API key. */
+		setApiKey: (apiKey: string) => {
+			credentials.apiKey = apiKey;
+			if (current) current.context = pollContext(current.workflow, current.node, { credentials, activation: 'update', budgetMs: options.budgetMs });
+		},
+		/** n8n's logger as the trigger sees it (one per process, like n8n's). */
+		logger: () => {
+			if (!current) throw new Error('activate first');
+			return current.context.logger;
 		},
 	};
 	return wf;

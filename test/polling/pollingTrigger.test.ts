@@ -4,8 +4,7 @@
  * move under a scan, polls that fail half-way, scans longer than a poll, and Fetch Test Event.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { MAX_SEEN } from '../../nodes/AgentPlatformPollingTrigger/factChanges';
-import { STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
+import { MAX_SEEN, STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
 import { executeNode } from '../harness/n8n-core';
 import type { SandboxRequest, SandboxResponse } from '../sandbox/app';
 import { startSandbox, type RunningSandbox } from '../sandbox';
@@ -172,7 +171,7 @@ describe('polling trigger: state', () => {
 		const wf = pollingWorkflow(sb, ALL);
 		wf.activate();
 		await wf.poll();
-		expect(wf.savedStaticData()[STATE_KEY]).toEqual(expect.objectContaining({ agents: expect.any(Object), facts: expect.objectContaining({ cursor: expect.any(Object) }) }));
+		expect(wf.savedStaticData()[STATE_KEY]).toEqual(expect.objectContaining({ agents: expect.any(Object), facts: expect.objectContaining({ created: expect.any(Object) }) }));
 		const first = await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: 'before the restart' });
 		expect(summary(await wf.poll())).toEqual([`memory.fact_created ${String(first.id)}`]);
 
@@ -207,8 +206,8 @@ describe('polling trigger: state', () => {
 		let reported = 0;
 		for (let i = 0; i < 10; i++) reported += (await wf.poll()).length;
 		expect(reported).toBe(MAX_SEEN + 500);
-		const state = wf.staticData()[STATE_KEY] as { facts: { cursor: { seen: object } } };
-		expect(Object.keys(state.facts.cursor.seen).length).toBeLessThanOrEqual(MAX_SEEN);
+		const state = wf.staticData()[STATE_KEY] as { facts: { created: { seen: object } } };
+		expect(Object.keys(state.facts.created.seen).length).toBeLessThanOrEqual(MAX_SEEN);
 		expect(await wf.poll()).toEqual([]);
 	});
 });
@@ -231,8 +230,11 @@ describe('polling trigger: lists that move, polls that fail', () => {
 
 	test('when the scan loses its place (its anchors deleted too), the cursor stays and the next scan catches up, once', async () => {
 		const wf = await watchPromotionsOnSmallPages();
-		// Promoted ten minutes ago (after the last scan, say with a 15-minute poll interval): older
-		// than the newest change the next scan will see by more than its overlap.
+		// The trigger has been watching for an hour (its promotions' cursor an hour back), and a fact
+		// was promoted ten minutes ago (after the last sweep, say with a 15-minute poll interval): older
+		// than the newest change the next sweep will see by more than its overlap.
+		const promotions = (wf.staticData()[STATE_KEY] as { facts: { promoted: { since: number } } }).facts.promoted;
+		promotions.since -= 3_600_000;
 		await api(sb, 'POST', '/memory/facts/fact_0006/promote', { scope: 'company' });
 		(sb.admin.org('org_acme').facts.get('fact_0006') as { promoted_at: string }).promoted_at = new Date(Date.now() - 600_000).toISOString();
 		// After the first page, the page it read is deleted (anchors included): fact_0006 moves to
@@ -281,12 +283,14 @@ describe('polling trigger: long scans and the time budget', () => {
 		sb.admin.seedFacts('org_acme', 200);
 		const wf = pollingWorkflow(sb, { events: ['memory.fact_created', 'memory.fact_promoted'], filters: {} }, { budgetMs: 1 });
 		wf.activate();
+		// The first sweep of the list (for promotions) takes a poll per page.
+		const sweeping = () => ((wf.staticData()[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined)?.sweep !== undefined;
 		let polls = 0;
-		while (polls < 100 && ((wf.staticData()[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined)?.cursor === undefined) {
+		do {
 			expect(await wf.poll()).toEqual([]);
 			polls += 1;
-		}
-		expect(polls).toBeGreaterThan(15); // about 21 pages of 10, one page per poll
+		} while (polls < 100 && sweeping());
+		expect(polls).toBeGreaterThan(15); // about 23 pages of 10 (one of them re-read), one page per poll
 		const fact = await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_sales02', content: 'found at the end of a long scan' });
 		const early = [...sb.admin.org('org_acme').facts.keys()][20];
 		expect((await api(sb, 'POST', `/memory/facts/${early}/promote`, { tier: 'L4' })).id).toBe(early);

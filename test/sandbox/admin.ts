@@ -7,6 +7,7 @@ import { EVENT_TYPES } from '../../src/vocabulary';
 import type { SandboxApp, SandboxRequest, SandboxResponse } from './app';
 import { parseJsonText } from './context';
 import type { FaultConfig } from './faults';
+import { FACT_ORDERS, type FactOrder } from './options';
 import { generateFacts } from './generate';
 import type { ResetUnit } from './rateLimiter';
 
@@ -54,6 +55,12 @@ export class AdminApi {
 
 	setLatency(ms: number): void {
 		this.app.latencyMs = ms;
+	}
+
+	/** The order the memory-fact list is served in from now on (see SandboxOptions.factOrder). */
+	setFactOrder(order: FactOrder): void {
+		if (!FACT_ORDERS.includes(order)) throw new AdminError(400, `"order" must be one of ${FACT_ORDERS.join(', ')}`);
+		this.app.factOrder = order;
 	}
 
 	setRateLimit(change: RateLimitChange): void {
@@ -155,6 +162,11 @@ export class AdminApi {
 				this.setRateLimit(body() as RateLimitChange);
 				const { limit, windowMs, resetUnit, retryAfter, clockOffsetMs } = this.app.limiter;
 				return { limit, windowMs, resetUnit, retryAfter, clockOffsetMs };
+			}
+			case 'PUT /fact-order': {
+				const { order } = body() as { order?: FactOrder };
+				this.setFactOrder(order as FactOrder);
+				return { order: this.app.factOrder };
 			}
 			case 'GET /webhooks': {
 				const orgId = url.searchParams.get('org_id') ?? 'org_acme';

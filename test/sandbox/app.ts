@@ -18,7 +18,7 @@ import { RateLimiter } from './rateLimiter';
 import { handlers } from './resources';
 import { matchRoute } from './router';
 import { seedKeys, seedOrganizations } from './seed';
-import type { ResolvedOptions } from './options';
+import type { FactOrder, ResolvedOptions } from './options';
 import { subscribedTo } from './resources/webhooks';
 
 export interface SandboxRequest {
@@ -61,6 +61,7 @@ export class SandboxApp {
 	readonly requests: RequestLogEntry[] = [];
 	readonly admin: AdminApi;
 	latencyMs: number;
+	factOrder: FactOrder;
 	private random: Random;
 	private deliveryCount = 0;
 
@@ -71,6 +72,7 @@ export class SandboxApp {
 		this.limiter = new RateLimiter(options.rateLimit, options.windowMs, options.resetUnit);
 		this.faults = new FaultInjector(options.faults, options.seed);
 		this.latencyMs = options.latencyMs;
+		this.factOrder = options.factOrder;
 		this.admin = new AdminApi(this);
 	}
 
@@ -86,6 +88,7 @@ export class SandboxApp {
 		this.limiter.reset();
 		this.faults.set({}, this.options.seed);
 		this.latencyMs = 0;
+		this.factOrder = this.options.factOrder;
 		this.deliverer.attempts.length = 0;
 		this.requests.length = 0;
 	}
@@ -201,6 +204,7 @@ export class SandboxApp {
 			oversizedLimit: this.options.oversizedLimit,
 			webhookSecretField: this.options.webhookSecretField,
 			defaultPageSize: this.options.defaultPageSize,
+			factOrder: this.factOrder,
 			random: this.random,
 			now: () => new Date(),
 			emit: (event, data) => void this.emit(org, event, data),

@@ -21,6 +21,7 @@ const usage = `Usage: npm run sandbox -- [options]
   --reset-unit U         epoch-seconds (default) | epoch-ms | seconds-until-reset
   --max-page-size N      largest page served; larger limits are clamped (default 100)
   --latency N            added latency per request, ms
+  --fact-order O         oldest-first (default) | newest-first | unordered (a new order on every request)
   --seed N               seed for faults and generated ids (default 1)
   --faults JSON          fault config, e.g. '{"serverErrorRate":0.1,"resetRate":0.05}'
   --facts N              generate N extra memory facts in org_acme at start
@@ -35,6 +36,7 @@ const { values } = parseArgs({
 		'reset-unit': { type: 'string' },
 		'max-page-size': { type: 'string' },
 		latency: { type: 'string' },
+		'fact-order': { type: 'string' },
 		seed: { type: 'string' },
 		faults: { type: 'string' },
 		facts: { type: 'string' },
@@ -96,6 +98,7 @@ const sandbox = await startSandbox({
 	resetUnit: values['reset-unit'],
 	maxPageSize: int('max-page-size', values['max-page-size']),
 	latencyMs: int('latency', values.latency),
+	factOrder: values['fact-order'],
 	seed: int('seed', values.seed),
 	faults: values.faults ? JSON.parse(values.faults) : undefined,
 });

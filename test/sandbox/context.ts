@@ -2,6 +2,7 @@
 import { z } from 'zod/v4';
 import { ApiError, badRequest } from './errors';
 import type { OrgData } from './model';
+import type { FactOrder } from './options';
 import type { Random } from './prng';
 import { randomIdPart } from './prng';
 
@@ -13,6 +14,7 @@ export interface HandlerContext {
 	maxPageSize: number;
 	oversizedLimit: 'clamp' | 'clamp-silently' | 'reject';
 	defaultPageSize: number;
+	factOrder: FactOrder;
 	webhookSecretField: string;
 	random: Random;
 	now: () => Date;

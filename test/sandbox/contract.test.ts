@@ -97,6 +97,47 @@ describe('pagination edges', () => {
 	});
 });
 
+describe('the order of the memory-fact list (SandboxOptions.factOrder)', () => {
+	const order = async () => ((await api('/memory/facts?limit=100')).json.data as Array<{ id: string; created_at: string }>).map((f) => f.id);
+
+	test('oldest first by default: creation order, and generated facts keep the dates in that order', async () => {
+		sb.admin.seedFacts('org_acme', 20);
+		const created = (await api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_support01', content: 'newest' } })).json.data;
+		const { data } = (await api('/memory/facts?limit=100')).json as { data: Array<{ id: string; created_at: string }> };
+		expect(data.at(-1)?.id).toBe(created.id);
+		const times = data.map((f) => Date.parse(f.created_at));
+		expect(times.every((t, i) => i === 0 || t >= times[i - 1])).toBe(true);
+	});
+
+	test('newest first: the same list reversed, new facts at the start', async () => {
+		const oldest = await order();
+		sb.admin.setFactOrder('newest-first');
+		expect(await order()).toEqual([...oldest].reverse());
+		const created = (await api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_support01', content: 'newest' } })).json.data;
+		expect((await order())[0]).toBe(created.id);
+	});
+
+	test('unordered: the same facts in a different order on every request', async () => {
+		sb.admin.seedFacts('org_acme', 50);
+		const oldest = await order();
+		sb.admin.setFactOrder('unordered');
+		const [a, b] = [await order(), await order()];
+		expect([...a].sort()).toEqual([...oldest].sort());
+		expect(a).not.toEqual(b);
+		expect(a).not.toEqual(oldest);
+	});
+
+	test('the order is an option, an admin route and reset like the rest', async () => {
+		const put = await fetch(`${sb.adminUrl}/fact-order`, { method: 'PUT', body: JSON.stringify({ order: 'newest-first' }) });
+		expect(await put.json()).toEqual({ data: { order: 'newest-first' } });
+		const wrong = await fetch(`${sb.adminUrl}/fact-order`, { method: 'PUT', body: JSON.stringify({ order: 'sideways' }) });
+		expect(wrong.status).toBe(400);
+		sb.admin.reset();
+		expect(sb.app.factOrder).toBe('oldest-first');
+		await expect(startSandbox({ factOrder: 'sideways' as never })).rejects.toThrow('factOrder must be one of oldest-first, newest-first, unordered');
+	});
+});
+
 describe('rate limits', () => {
 	test('the three headers are on every response: success, error, 429', async () => {
 		sb.admin.setRateLimit({ limit: 2 });

@@ -11,7 +11,9 @@ export function generateFacts(org: OrgData, count: number, agentId?: string, con
 	if (agent === undefined) return org.facts.size;
 	generation += 1;
 	const filler = 'x'.repeat(Math.max(0, contentBytes - 40));
-	const createdAt = new Date(SEED_EPOCH).toISOString();
+	// Dated with the newest fact so far: the list's creation order (oldest first) stays its date order.
+	const newest = Math.max(SEED_EPOCH, ...[...org.facts.values()].slice(-1).map((f) => Date.parse(f.created_at)).filter(Number.isFinite));
+	const createdAt = new Date(newest).toISOString();
 	for (let i = 0; i < count; i++) {
 		const id = `fact_g${generation}_${String(i).padStart(7, '0')}`;
 		const tier = MEMORY_TIERS[i % MEMORY_TIERS.length].value;

@@ -27,9 +27,17 @@ export interface SandboxOptions {
 	/** The field of the webhook-create response that carries the signing secret (the spec does not name it). */
 	webhookSecretField?: string;
 	latencyMs?: number;
+	/**
+	 * The order of the memory-fact list: oldest first (creation order, the default), newest first, or
+	 * 'unordered': a different order on every request, as a server without a stable sort may answer.
+	 */
+	factOrder?: FactOrder;
 	seed?: number;
 	faults?: FaultConfig;
 }
+
+export const FACT_ORDERS = ['oldest-first', 'newest-first', 'unordered'] as const;
+export type FactOrder = (typeof FACT_ORDERS)[number];
 
 export type ResolvedOptions = Required<Omit<SandboxOptions, 'plan'>> & { plan: Plan };
 
@@ -39,6 +47,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 	const plan = options.plan ?? 'team';
 	const rateLimit = options.rateLimit ?? (plan === 'enterprise' ? ENTERPRISE_DEFAULT_LIMIT : PLAN_LIMITS[plan]);
 	if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new Error(`rateLimit must be a positive integer, got ${rateLimit}`);
+	if (options.factOrder !== undefined && !FACT_ORDERS.includes(options.factOrder)) throw new Error(`factOrder must be one of ${FACT_ORDERS.join(', ')}, got ${String(options.factOrder)}`);
 	return {
 		port: options.port ?? 0,
 		plan,
@@ -50,6 +59,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		webhookSecretField: options.webhookSecretField ?? 'secret',
 		defaultPageSize: options.defaultPageSize ?? DEFAULT_PAGE_SIZE,
 		latencyMs: options.latencyMs ?? 0,
+		factOrder: options.factOrder ?? 'oldest-first',
 		seed: options.seed ?? 1,
 		faults: options.faults ?? {},
 	};

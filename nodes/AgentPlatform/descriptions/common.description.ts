@@ -34,6 +34,16 @@ export const filters = (options: INodeProperties[]): INodeProperties => ({
 	options,
 });
 
+/** A node's optional settings (how it works, not what it sends). */
+export const options = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options,
+});
+
 /** A create operation's optional fields: only the ones the user adds are sent. */
 export const additionalFields = (options: INodeProperties[]): INodeProperties => ({
 	displayName: 'Additional Fields',

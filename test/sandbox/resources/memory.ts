@@ -37,6 +37,19 @@ const expiry = (ctx: HandlerContext, factTier: string) => {
 	return ttl === null || ttl === undefined ? null : new Date(ctx.now().getTime() + ttl).toISOString();
 };
 
+/** The list in the sandbox's fact order; the map holds creation order. */
+function inOrder(ctx: HandlerContext, facts: MemoryFact[]): MemoryFact[] {
+	if (ctx.factOrder === 'newest-first') return facts.reverse();
+	if (ctx.factOrder === 'unordered') {
+		// A different order on every request (Fisher–Yates with the sandbox's seeded generator).
+		for (let i = facts.length - 1; i > 0; i--) {
+			const j = Math.floor(ctx.random() * (i + 1));
+			[facts[i], facts[j]] = [facts[j], facts[i]];
+		}
+	}
+	return facts;
+}
+
 function findFact(ctx: HandlerContext): MemoryFact {
 	return requireFound(ctx.org.facts.get(ctx.params.factId), 'Memory fact', ctx.params.factId);
 }
@@ -57,7 +70,7 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 					(!text || f.content.toLowerCase().includes(text)),
 			);
 		}
-		return listPage(ctx, facts);
+		return listPage(ctx, inOrder(ctx, facts));
 	},
 	'memoryFact.get': (ctx) => single(findFact(ctx)),
 	'memoryFact.create': (ctx) => {

@@ -1,0 +1,108 @@
+/**
+ * The sweep: the whole fact list, read at the pace the key share allows, over as many polls as that
+ * takes. A promotion does not move a fact in the list, so promotions are found only this way; new
+ * facts too, when the list has no creation order or its edge was lost (newFacts.ts). Each poll
+ * reads the pages its share pays for and stops; the next poll goes on from there (the client's
+ * pager finds the place again by the last facts read, pager.ts).
+ *
+ * How late a promotion is reported: one whole sweep at most, plus a poll: the number of pages (the
+ * facts, or those the filters leave, over the server's page size) over the pages a minute the share
+ * leaves after the poll's own requests. The node's Options hint gives the figures.
+ *
+ * After a whole sweep without gaps, each cursor moves up to the newest change seen minus the
+ * sweep's own length and a minute: a change made while the sweep ran, behind its position, is then
+ * still after the cursor and the next sweep reports it. A sweep that may have skipped facts (the
+ * list moved more than its anchors could follow) does not move them: the next one covers the same
+ * ground and reports only what was not seen. A whole sweep also shows the list's order, which
+ * newFacts.ts then uses.
+ */
+import { anchorCount, type ScanPage } from '../../src/client';
+import { FACT_TIME_FIELDS } from '../../src/vocabulary';
+import { timeOf } from './events';
+import { createdAt, FactPoll, hashes, startAt } from './factPoll';
+import { endAfter, headOf } from './newFacts';
+import type { Sweep } from './state';
+
+const newSweep = (now: number): Sweep => ({
+	startedAt: now,
+	offset: 0,
+	anchors: [],
+	pages: 0,
+	maxPages: 10,
+	newestCreated: 0,
+	newestPromoted: 0,
+	gaps: false,
+	rises: false,
+	falls: false,
+	lastCreated: null,
+});
+
+/** New facts one request brings. */
+const perPage = (pageSize: number) => Math.max(1, pageSize - anchorCount(pageSize));
+
+/** Reads on in the sweep (or starts one) as far as this poll may. */
+export async function sweep(poll: FactPoll): Promise<void> {
+	const { stream } = poll;
+	const current = (stream.sweep ??= newSweep(Date.now()));
+	// Newest first, facts added at the start since the last poll moved the sweep's place down.
+	const moved = stream.order === 'newest-first' ? poll.addedAtStart : 0;
+	const from = startAt({ offset: current.offset > 0 ? current.offset + moved : 0, anchors: current.anchors });
+	await poll.withBudget(Math.ceil(Math.max(1, stream.total - current.offset) / perPage(stream.pageSize || 1)), async () => {
+		for await (const page of poll.pages(from)) {
+			poll.learn(page);
+			read(poll, current, page);
+			if (page.last || current.pages >= current.maxPages) {
+				// A list that never ends (a server that keeps claiming more) ends the sweep, as one with gaps.
+				if (!page.last) current.gaps = true;
+				return finish(poll, current, page);
+			}
+			if (!poll.canContinue()) return;
+		}
+	});
+}
+
+function read(poll: FactPoll, current: Sweep, page: ScanPage): void {
+	if (page.offset === 0 && current.pages === 0) current.head = headOf(page);
+	if (page.lost) {
+		current.gaps = true;
+		current.lastCreated = null;
+	}
+	for (const fact of page.fresh) {
+		const at = createdAt(fact);
+		if (current.lastCreated !== null && Number.isFinite(at)) {
+			if (at > current.lastCreated) current.rises = true;
+			if (at < current.lastCreated) current.falls = true;
+		}
+		current.lastCreated = Number.isFinite(at) ? at : null;
+	}
+	const now = Date.now();
+	for (const fact of page.items) {
+		current.newestCreated = Math.max(current.newestCreated, Math.min(now, timeOf(fact[FACT_TIME_FIELDS.created]) ?? 0));
+		current.newestPromoted = Math.max(current.newestPromoted, Math.min(now, timeOf(fact[FACT_TIME_FIELDS.promoted]) ?? 0));
+	}
+	poll.judge(page.items, 'time');
+	current.offset = page.end;
+	current.anchors = hashes(page.anchors);
+	current.pages += 1;
+	current.maxPages = Math.max(current.maxPages, 2 * Math.ceil(page.total / perPage(page.pageSize)) + 10);
+}
+
+/** A whole sweep: moves the cursors, learns the order (see the file comment), and ends. */
+function finish(poll: FactPoll, current: Sweep, last: ScanPage): void {
+	const { stream } = poll;
+	delete stream.sweep;
+	if (current.gaps) return;
+	const length = Date.now() - current.startedAt;
+	FactPoll.afterSweep(stream.created, current.newestCreated, length);
+	FactPoll.afterSweep(stream.promoted, current.newestPromoted, length);
+	if (stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince) stream.sweepNeededSince = 0;
+	const order = current.rises && current.falls ? 'unknown' : current.rises ? 'oldest-first' : current.falls ? 'newest-first' : stream.order;
+	if (order === stream.order) return;
+	stream.order = order;
+	delete stream.pending;
+	delete stream.edge;
+	if (order === 'oldest-first' && last.items.length > 0) stream.edge = endAfter(last);
+	if (order === 'newest-first' && current.head) stream.edge = current.head;
+	if (order === 'unknown') poll.note('unordered');
+	else poll.clear('unordered');
+}

@@ -1,0 +1,90 @@
+/**
+ * The polling trigger's share of the API key's rate limit. A key allows 60 or 120 requests a
+ * minute, shared by every workflow on it, and polling is background work: the trigger spends at
+ * most `share` of the key's limit, measured across polls. Each poll is its own execution, so the
+ * account lives in the static data: tokens that fill at share × limit a minute, hold at most one
+ * minute's worth, and pay for every HTTP request the trigger's client sends (retries included,
+ * counted where the request leaves, below the client). A step the account cannot pay for waits
+ * for a later poll; a scan carries on where it stopped.
+ *
+ * The default, 0.2, leaves four fifths of the key to the workflows people wait on, and three
+ * fifths with two polling triggers on one key. It pays for a poll a minute that checks the agents
+ * and the new facts (one request each) on the smallest plan (12 of 60), and the rest sweeps the
+ * list for promotions: on a Team key about 22 pages (2,200 facts) a minute.
+ */
+import type { IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
+import { readRateHeaders } from '../../src/client/rateHeaders';
+
+export const DEFAULT_KEY_SHARE = 0.2;
+export const MIN_KEY_SHARE = 0.01;
+
+/** The key's limit assumed until a response names it: the smallest plan's (Individual, 60 a minute). */
+export const ASSUMED_LIMIT = 60;
+
+/** What the account holds between polls. */
+export interface ShareAccount {
+	/** Requests the trigger may still send (negative: overspent by retries, paid back first). */
+	tokens: number;
+	/** When `tokens` was last brought up to date (local epoch ms). */
+	at: number;
+	/** The key's limit per minute, as the last response said. */
+	limit: number;
+}
+
+/** The account's clock. The benchmark replaces it to let a minute pass between polls without waiting for one. */
+export const shareClock = { now: (): number => Date.now() };
+
+export class KeyShare {
+	private constructor(
+		private readonly account: ShareAccount,
+		private readonly share: number,
+	) {}
+
+	/**
+	 * The account for this poll: the stored one filled for the time since, or a new one holding one
+	 * minute's share (the first poll records the baseline).
+	 */
+	static open(stored: ShareAccount | undefined, share: number): KeyShare {
+		const now = shareClock.now();
+		// A time stored ahead of now (an edited state, a clock set back) would hold the account empty until then.
+		const account = stored ? { ...stored, at: Math.min(stored.at, now) } : { tokens: Number.POSITIVE_INFINITY, at: now, limit: ASSUMED_LIMIT };
+		const keyShare = new KeyShare(account, share);
+		keyShare.fill(now);
+		return keyShare;
+	}
+
+	/** Whole requests the trigger may send now. */
+	get available(): number {
+		return Math.max(0, Math.floor(this.account.tokens));
+	}
+
+	/** The account as stored. */
+	toJSON(): ShareAccount {
+		return { ...this.account };
+	}
+
+	/**
+	 * A view of the poll's context whose HTTP helper pays for each request from this account and
+	 * learns the key's limit from each response's headers.
+	 */
+	meter(ctx: IPollFunctions): IPollFunctions {
+		const helpers = ctx.helpers;
+		const send = helpers.httpRequestWithAuthentication;
+		const account = this.account;
+		const paying = async function (this: IPollFunctions, credentialsType: string, options: IHttpRequestOptions, ...rest: unknown[]) {
+			account.tokens -= 1;
+			const response = (await (send as (...args: unknown[]) => Promise<unknown>).call(this, credentialsType, options, ...rest)) as { headers?: Record<string, string> } | undefined;
+			const limit = response?.headers ? readRateHeaders(response.headers, Date.now()).limit : undefined;
+			if (limit !== undefined && limit > 0) account.limit = limit;
+			return response;
+		};
+		return Object.create(ctx, { helpers: { value: { ...helpers, httpRequestWithAuthentication: paying } } }) as IPollFunctions;
+	}
+
+	private fill(now: number): void {
+		const perMinute = this.share * this.account.limit;
+		const elapsed = Math.max(0, now - this.account.at);
+		this.account.tokens = Math.min(perMinute, this.account.tokens + (perMinute * elapsed) / 60_000);
+		this.account.at = now;
+	}
+}

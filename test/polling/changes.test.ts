@@ -1,0 +1,290 @@
+/**
+ * The polling trigger at the cost of what changed (issue 21): new facts read at the edge of a list
+ * in creation order (oldest first or newest first), the sweep when there is no such order, the
+ * share of the key across polls, and servers that are hostile or odd. Run through n8n-core's
+ * PollContext against the sandbox, polls one minute apart as far as the key share knows.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { MAX_SEEN, STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
+import type { SandboxRequest, SandboxResponse } from '../sandbox/app';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox';
+import { api, pollingWorkflow } from './helpers';
+
+type Order = NonNullable<SandboxOptions['factOrder']>;
+const STABLE: Order[] = ['oldest-first', 'newest-first'];
+const ALL_ORDERS: Order[] = [...STABLE, 'unordered'];
+
+let sb: RunningSandbox | undefined;
+async function sandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+	await sb?.close();
+	sb = await startSandbox({ plan: 'enterprise', ...options });
+	return sb;
+}
+afterEach(async () => {
+	await sb?.close();
+	sb = undefined;
+});
+
+const CREATED = { events: ['memory.fact_created'], filters: {} };
+const FACTS = { events: ['memory.fact_created', 'memory.fact_promoted'], filters: {} };
+const PROMOTED = { events: ['memory.fact_promoted'], filters: {} };
+
+const gets = (s: RunningSandbox, key = 'primary') => s.admin.requests().filter((r) => r.method === 'GET' && r.key === key);
+const reported = (items: IDataObject[], event: string) => items.filter((i) => i.event === event).map((i) => String(((i.data as IDataObject).fact as IDataObject).id));
+const create = async (s: RunningSandbox, content: string) => String((await api(s, 'POST', '/memory/facts', { agent_id: 'dep_support01', content })).id);
+const stateOf = (wf: ReturnType<typeof pollingWorkflow>) => wf.staticData()[STATE_KEY] as IDataObject & { facts: IDataObject };
+
+/** Polls until `done` says every expected item came, or `max` polls; then `extra` more. Returns all items. */
+async function pollFor(wf: ReturnType<typeof pollingWorkflow>, done: (items: IDataObject[]) => boolean, max: number, extra = 3): Promise<IDataObject[]> {
+	const items: IDataObject[] = [];
+	for (let i = 0; i < max && !done(items); i++) items.push(...(await wf.poll()));
+	for (let i = 0; i < extra; i++) items.push(...(await wf.poll()));
+	return items;
+}
+
+const sameIds = (got: string[], expected: string[]) => expect([...got].sort()).toEqual([...expected].sort());
+
+describe('new facts at the cost of what changed', () => {
+	test.each(STABLE)('%s: an idle poll of 5,000 facts costs one request, and new facts one more', async (factOrder) => {
+		const s = await sandbox({ factOrder });
+		s.admin.seedFacts('org_acme', 5_000);
+		const wf = pollingWorkflow(s, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		const before = gets(s).length;
+		expect(await wf.poll()).toEqual([]);
+		expect(gets(s).length - before).toBe(1);
+
+		const ids = [await create(s, 'one'), await create(s, 'two'), await create(s, 'three')];
+		const next = gets(s).length;
+		sameIds(reported(await wf.poll(), 'memory.fact_created'), ids);
+		expect(gets(s).length - next).toBe(1);
+		expect(await wf.poll()).toEqual([]);
+	});
+
+	test.each(ALL_ORDERS)('%s: a fact created while a poll reads is reported once, and nothing from before the baseline', async (factOrder) => {
+		const s = await sandbox({ factOrder, maxPageSize: 20 });
+		s.admin.seedFacts('org_acme', 300);
+		const wf = pollingWorkflow(s, FACTS);
+		wf.activate();
+		await wf.poll();
+		const made: string[] = [await create(s, 'before the poll')];
+		// While the next poll reads its first page, another fact is created.
+		const original = s.app.handle.bind(s.app);
+		let pages = 0;
+		s.app.handle = async (req: SandboxRequest): Promise<SandboxResponse> => {
+			const response = await original(req);
+			if (req.method === 'GET' && req.url.startsWith('/v1/memory/facts?') && ++pages === 1) made.push(await create(s, 'during the poll'));
+			return response;
+		};
+		const items = await pollFor(wf, (got) => made.every((id) => reported(got, 'memory.fact_created').includes(id)), 200);
+		s.app.handle = original;
+		sameIds(reported(items, 'memory.fact_created'), made);
+		expect(reported(items, 'memory.fact_promoted')).toEqual([]);
+	});
+
+	test.each(STABLE)('%s: the known facts at the edge deleted: new facts are still reported once, and the log says why once', async (factOrder) => {
+		const s = await sandbox({ factOrder, maxPageSize: 20 });
+		s.admin.seedFacts('org_acme', 200);
+		const wf = pollingWorkflow(s, CREATED);
+		wf.activate();
+		await wf.poll();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		// The facts the trigger knows at the edge are the newest: delete the 10 newest.
+		const newest = [...s.admin.org('org_acme').facts.keys()].slice(-10);
+		for (const id of newest) await api(s, 'DELETE', `/memory/facts/${id}`);
+		const made = [await create(s, 'after the edge was deleted'), await create(s, 'and another')];
+		const items = await pollFor(wf, (got) => made.every((id) => reported(got, 'memory.fact_created').includes(id)), 50);
+		sameIds(reported(items, 'memory.fact_created'), made);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('were not found there'))).toHaveLength(1);
+		// Back at the cost of what changed.
+		const before = gets(s).length;
+		await wf.poll();
+		expect(gets(s).length - before).toBe(1);
+		warn.mockRestore();
+	});
+
+	test.each(STABLE)('%s: a bulk import larger than the keys the trigger keeps is reported whole, once', async (factOrder) => {
+		const s = await sandbox({ factOrder });
+		s.admin.seedFacts('org_acme', 1_000);
+		const wf = pollingWorkflow(s, CREATED);
+		wf.activate();
+		await wf.poll();
+		// Imported at once (the same second), more than MAX_SEEN and more than one poll hands over.
+		const now = new Date().toISOString();
+		const before = new Set(s.admin.org('org_acme').facts.keys());
+		s.admin.seedFacts('org_acme', MAX_SEEN + 500);
+		const imported = [...s.admin.org('org_acme').facts.values()].filter((f) => !before.has(f.id));
+		for (const fact of imported) fact.created_at = now;
+		const ids = imported.map((f) => f.id);
+		const items = await pollFor(wf, (got) => got.length >= ids.length, 20);
+		const got = reported(items, 'memory.fact_created');
+		expect(got.length).toBe(ids.length);
+		sameIds(got, ids);
+		const seen = (stateOf(wf).facts.created as { seen: object }).seen;
+		expect(Object.keys(seen).length).toBeLessThanOrEqual(MAX_SEEN);
+	});
+
+	test('a list in no stable order: nothing from before the baseline, every change once, and the log says why once', async () => {
+		const s = await sandbox({ factOrder: 'unordered', maxPageSize: 20 });
+		s.admin.seedFacts('org_acme', 400);
+		const wf = pollingWorkflow(s, FACTS);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		const made = [await create(s, 'one'), await create(s, 'two'), await create(s, 'three')];
+		const some = [...s.admin.org('org_acme').facts.keys()].filter((_, i) => i % 97 === 5);
+		for (const id of some) await api(s, 'POST', `/memory/facts/${id}/promote`, { tier: 'L4' });
+		const items = await pollFor(
+			wf,
+			(got) => made.every((id) => reported(got, 'memory.fact_created').includes(id)) && some.every((id) => reported(got, 'memory.fact_promoted').includes(id)),
+			300,
+			20,
+		);
+		sameIds(reported(items, 'memory.fact_created'), made);
+		sameIds(reported(items, 'memory.fact_promoted'), some);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('not in creation order'))).toHaveLength(1);
+		warn.mockRestore();
+	});
+});
+
+describe('a share of the key, never more', () => {
+	/** A key that names 120 a minute (the Team plan) in its headers, in windows of a second so the test need not wait. */
+	const teamKey = async () => {
+		const s = await sandbox({ rateLimit: 120, windowMs: 1_000 });
+		s.admin.seedFacts('org_acme', 5_000);
+		return s;
+	};
+
+	test('polls a minute apart spend at most the default share (0.2 of 120 a minute), and a promotion at the end of the list is still found', async () => {
+		const s = await teamKey();
+		const wf = pollingWorkflow(s, { events: ['*'], filters: {} });
+		wf.activate();
+		await wf.poll();
+		const last = [...s.admin.org('org_acme').facts.keys()].at(-1) as string;
+		await api(s, 'POST', `/memory/facts/${last}/promote`, { tier: 'L4' });
+		const perPoll: number[] = [];
+		const items: IDataObject[] = [];
+		for (let i = 0; i < 12; i++) {
+			const before = gets(s).length;
+			items.push(...(await wf.poll()));
+			perPoll.push(gets(s).length - before);
+		}
+		expect(Math.max(...perPoll)).toBeLessThanOrEqual(24);
+		expect(gets(s).length).toBeLessThanOrEqual(24 * 13);
+		expect(reported(items, 'memory.fact_promoted')).toEqual([last]);
+	});
+
+	test('the share is an option; polls in the same minute share one minute of it', async () => {
+		const s = await teamKey();
+		const wf = pollingWorkflow(s, { ...FACTS, options: { keyShare: 0.1 } }, { minutesPerPoll: 0 });
+		wf.activate();
+		for (let i = 0; i < 10; i++) await wf.poll();
+		// Twelve a minute at 0.1 of 120; the first poll knew only the smallest plan's limit (6 of 60).
+		expect(gets(s).length).toBeLessThanOrEqual(12);
+	});
+
+	test('a share out of range is refused, naming the option', async () => {
+		const s = await sandbox();
+		const wf = pollingWorkflow(s, { ...FACTS, options: { keyShare: 2 } });
+		wf.activate();
+		await expect(wf.poll()).rejects.toThrow('The parameter "Options → Share of Rate Limit" must be a number from 0.01 to 1, got 2');
+	});
+});
+
+describe('no event lost or invented by a hostile or odd server', () => {
+	test.each(ALL_ORDERS)('%s: a fact dated ten minutes ahead does not hide the facts created after it', async (factOrder) => {
+		const s = await sandbox({ factOrder });
+		const wf = pollingWorkflow(s, CREATED);
+		wf.activate();
+		await wf.poll();
+		const ahead = await create(s, 'from a clock ten minutes fast');
+		(s.admin.org('org_acme').facts.get(ahead) as { created_at: string }).created_at = new Date(Date.now() + 600_000).toISOString();
+		const first = await pollFor(wf, (got) => got.length > 0, 20, 1);
+		expect(reported(first, 'memory.fact_created')).toEqual([ahead]);
+		const after = await create(s, 'correctly dated, made after it');
+		const second = await pollFor(wf, (got) => got.length > 0, 20, 2);
+		expect(reported(second, 'memory.fact_created')).toEqual([after]);
+	});
+
+	test('promotions a broken clock dates far ahead do not move the cursor there: later promotions are still reported', async () => {
+		const s = await sandbox();
+		s.admin.seedFacts('org_acme', Math.max(MAX_SEEN, 5_000) + 100);
+		const wf = pollingWorkflow(s, PROMOTED);
+		wf.activate();
+		await wf.poll();
+		for (const fact of s.admin.org('org_acme').facts.values()) fact.promoted_at = '2100-01-01T00:00:00.000Z';
+		for (let i = 0; i < 10; i++) await wf.poll();
+		// The clock is mended; a promotion now is reported.
+		await api(s, 'POST', '/memory/facts/fact_0003/promote', { tier: 'L4' });
+		const items = await pollFor(wf, (got) => got.length > 0, 20, 0);
+		expect(reported(items, 'memory.fact_promoted')).toContain('fact_0003');
+		const since = ((stateOf(wf).facts.promoted ?? {}) as { since?: number }).since ?? 0;
+		expect(since).toBeLessThanOrEqual(Date.now());
+	});
+
+	test('a stored cursor in the far future is not believed', async () => {
+		const s = await sandbox();
+		const wf = pollingWorkflow(s, PROMOTED);
+		wf.activate();
+		await wf.poll();
+		// Whatever the state's shape, every cursor time in it moves to the year 2100.
+		const future = Date.parse('2100-01-01T00:00:00.000Z');
+		const toFuture = (value: unknown): void => {
+			if (value === null || typeof value !== 'object') return;
+			for (const [key, child] of Object.entries(value as IDataObject)) {
+				if (key === 'since' && typeof child === 'number') (value as IDataObject)[key] = future;
+				else toFuture(child);
+			}
+		};
+		toFuture(wf.staticData());
+		await api(s, 'POST', '/memory/facts/fact_0004/promote', { scope: 'company' });
+		const items = await pollFor(wf, (got) => got.length > 0, 10, 0);
+		expect(reported(items, 'memory.fact_promoted')).toEqual(['fact_0004']);
+	});
+
+	test('a server or proxy that ignores offset: the poll fails naming it, instead of ending the read after one page', async () => {
+		const s = await sandbox();
+		s.admin.seedFacts('org_acme', 500);
+		const original = s.app.handle.bind(s.app);
+		s.app.handle = async (req: SandboxRequest) => await original({ ...req, url: req.url.replace(/([?&])offset=\d+&?/, '$1') });
+		const wf = pollingWorkflow(s, CREATED);
+		wf.activate();
+		await expect(wf.poll()).rejects.toThrow(/answered a request for offset [1-9]\d* with offset 0/);
+	});
+
+	test('the credential edited to another organization under the same credential id: a new baseline, not false events', async () => {
+		const s = await sandbox();
+		const wf = pollingWorkflow(s, { events: ['*'], filters: {} });
+		wf.activate();
+		await wf.poll();
+		const fingerprint = stateOf(wf).fingerprint;
+		wf.setApiKey(s.keys.otherOrg);
+		expect(await wf.poll()).toEqual([]);
+		expect(stateOf(wf).fingerprint).not.toBe(fingerprint);
+		expect(stateOf(wf).orgId).toBe('org_globex');
+		// And changes there are reported, once, as the other organization's.
+		const fact = (await fetch(`${s.baseUrl}/memory/facts`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${s.keys.otherOrg}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ agent_id: 'dep_globex01', content: 'at the other organization' }),
+		}).then(async (r) => ((await r.json()) as { data: IDataObject }).data)) as IDataObject;
+		const items = await wf.poll();
+		expect(items.map((i) => [i.event, i.org_id])).toEqual([['memory.fact_created', 'org_globex']]);
+		expect(reported(items, 'memory.fact_created')).toEqual([String(fact.id)]);
+	});
+
+	test('agent ids __proto__ and valueOf are agents like any other', async () => {
+		const s = await sandbox();
+		const agents = s.admin.org('org_acme').agents;
+		const template = agents.get('dep_support01') as NonNullable<ReturnType<typeof agents.get>>;
+		for (const id of ['__proto__', 'valueOf', 'toString']) agents.set(id, { ...template, id, agent_name: id, status: 'active' });
+		const wf = pollingWorkflow(s, { events: ['agent.status_changed', 'deployment.provisioned'], filters: {} });
+		wf.activate();
+		await wf.poll();
+		(agents.get('__proto__') as { status: string }).status = 'inactive';
+		const items = await wf.poll();
+		expect(items.map((i) => i.data)).toEqual([{ agent_id: '__proto__', agent_name: '__proto__', previous_status: 'active', status: 'inactive', online: false }]);
+		expect(await wf.poll()).toEqual([]);
+	});
+});

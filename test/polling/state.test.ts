@@ -1,0 +1,57 @@
+/**
+ * The polling trigger's static data is bounded in bytes, whatever the server sends: ids of 4 KB,
+ * statuses of 4 KB, as many agents and changes as the trigger keeps track of (state.ts).
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { MAX_AGENTS, MAX_SEEN, MAX_STATE_BYTES, STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { pollingWorkflow } from './helpers';
+
+let sb: RunningSandbox;
+beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise', rateLimit: 100_000 })));
+afterAll(async () => await sb.close());
+
+test(`ids and statuses of 4 KB, ${MAX_AGENTS} agents and more changes than the cursors keep: at most MAX_STATE_BYTES`, async () => {
+	const org = sb.admin.org('org_acme');
+	const long = (prefix: string, i: number) => `${prefix}${String(i).padStart(6, '0')}${'x'.repeat(4_096)}`;
+	// As many agents as the trigger keeps, with the longest status it keeps as text (and some far longer).
+	const template = org.agents.get('dep_support01') as NonNullable<ReturnType<typeof org.agents.get>>;
+	org.agents.clear();
+	for (let i = 0; i < MAX_AGENTS; i++) org.agents.set(long('dep_', i), { ...template, id: long('dep_', i), status: i % 10 === 0 ? 's'.repeat(4_096) : 's'.repeat(32) });
+	// Facts with 4 KB ids: more promotions after the baseline than the promotions' cursor keeps.
+	const fact = org.facts.get('fact_0001') as NonNullable<ReturnType<typeof org.facts.get>>;
+	org.facts.clear();
+	for (let i = 0; i < MAX_SEEN + 100; i++) org.facts.set(long('fact_a', i), { ...fact, id: long('fact_a', i) });
+
+	const wf = pollingWorkflow(sb, { events: ['*'], filters: {} });
+	wf.activate();
+	const sizes: number[] = [];
+	const poll = async () => {
+		const items = await wf.poll();
+		sizes.push(Buffer.byteLength(JSON.stringify(wf.staticData())));
+		return items;
+	};
+	await poll();
+	// Each a millisecond apart, so that the cursors keep as many keys as they may.
+	const start = Date.now();
+	const at = (ms: number) => new Date(start + ms).toISOString();
+	[...org.facts.values()].forEach((f, i) => (f.promoted_at = at(i)));
+	// And more new facts at once than the creations' cursor keeps.
+	for (let i = 0; i < MAX_SEEN + 100; i++) org.facts.set(long('fact_b', i), { ...fact, id: long('fact_b', i), created_at: at(i) });
+	for (const agent of org.agents.values()) agent.status = agent.status.startsWith('s') ? 't'.repeat(agent.status.length) : agent.status;
+
+	const events: IDataObject[] = [];
+	for (let i = 0; i < 15; i++) events.push(...(await poll()));
+	expect(events.filter((e) => e.event === 'agent.status_changed')).toHaveLength(MAX_AGENTS);
+	expect(events.filter((e) => e.event === 'memory.fact_created')).toHaveLength(MAX_SEEN + 100);
+	expect(events.filter((e) => e.event === 'memory.fact_promoted')).toHaveLength(MAX_SEEN + 100);
+
+	expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_STATE_BYTES);
+	expect(JSON.stringify(wf.staticData())).not.toContain('xxxxxxxx');
+	// Every part was filled to its cap.
+	const state = wf.staticData()[STATE_KEY] as { agents: object; facts: { created: { seen: object }; promoted: { seen: object } } };
+	expect(Object.keys(state.agents)).toHaveLength(MAX_AGENTS);
+	expect(Object.keys(state.facts.promoted.seen).length).toBe(MAX_SEEN);
+	expect(Object.keys(state.facts.created.seen).length).toBe(MAX_SEEN);
+	expect(MAX_STATE_BYTES).toBeLessThanOrEqual(160 * 1024);
+});
