@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../src/client';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
-import { searchAgents } from '../AgentPlatform/methods/listSearch';
+import { searchAgents } from '../parts/listSearch';
 import { loadAiNodeSdk } from './aiNodeSdk';
 import { properties } from './description';
 import { LongTermContext } from './longTermContext';

@@ -9,10 +9,10 @@ import {
 import { AgentPlatformClient } from '../../src/client';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
-import { scopeOption, tierOption } from '../AgentPlatform/actions/memoryFact/shared';
+import { scopeOption, tierOption } from '../parts/factFields';
 import { filters, options } from '../AgentPlatform/descriptions/common.description';
-import { agentLocator } from '../AgentPlatform/descriptions/rlc.description';
-import { searchAgents } from '../AgentPlatform/methods/listSearch';
+import { agentLocator } from '../parts/locators';
+import { searchAgents } from '../parts/listSearch';
 import { pollAgents } from './agents';
 import { toItems, type PolledEvent } from './events';
 import { pollFacts } from './factChanges';

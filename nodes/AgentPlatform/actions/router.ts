@@ -16,7 +16,7 @@ import {
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../../src/client';
 import { addHints } from '../helpers/hints';
-import { getWholeNumber } from '../helpers/parameters';
+import { getWholeNumber } from '../../parts/parameters';
 import type { OperationModule, OperationRun } from '../helpers/types';
 import { WHERE_ITEMS_WRITE, writesData } from '../helpers/writes';
 import { resources } from './index';

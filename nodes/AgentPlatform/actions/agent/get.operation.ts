@@ -1,9 +1,9 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { ID_PREFIX } from '../../../../src/vocabulary';
-import { agentLocator } from '../../descriptions/rlc.description';
+import { agentLocator } from '../../../parts/locators';
 import { output } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { getId } from '../../helpers/parameters';
+import { getId } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [agentLocator(), ...output('agent', 'get')];

@@ -3,7 +3,7 @@ import { AGENT_STATUSES, FILTER_QUERY } from '../../../../src/vocabulary';
 import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
 import { addHints } from '../../helpers/hints';
 import { getOutputShape } from '../../helpers/output';
-import { compact, getChoice, getListLimit } from '../../helpers/parameters';
+import { compact, getChoice, getListLimit } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [

@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { AGENT_STATUSES, ID_PREFIX } from '../../../../src/vocabulary';
 import { updateFields } from '../../descriptions/common.description';
-import { agentLocator } from '../../descriptions/rlc.description';
-import { compact, getId, requireChanges } from '../../helpers/parameters';
+import { agentLocator } from '../../../parts/locators';
+import { compact, getId, requireChanges } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [

@@ -1,6 +1,6 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { apiPathProblem } from '../../../../src/client';
-import { getJsonObject, getListLimit, getRequiredString } from '../../helpers/parameters';
+import { getJsonObject, getListLimit, getRequiredString } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { returnAllAndLimit } from '../../descriptions/common.description';
 

@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { documentLocator } from '../../descriptions/rlc.description';
+import { documentLocator } from '../../../parts/locators';
 import { output } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { getId } from '../../helpers/parameters';
+import { getId } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [documentLocator(), ...output('knowledgeDocument', 'get')];

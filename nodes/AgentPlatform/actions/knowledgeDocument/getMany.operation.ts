@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { FILTER_QUERY } from '../../../../src/vocabulary';
 import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { compact, getListLimit } from '../../helpers/parameters';
+import { compact, getListLimit } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [

@@ -1,6 +1,6 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { additionalFields } from '../../descriptions/common.description';
-import { compact, getRequiredString } from '../../helpers/parameters';
+import { compact, getRequiredString } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { memberBody, memberFields, type MemberFields } from './shared';
 

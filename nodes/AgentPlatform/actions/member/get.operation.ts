@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { memberLocator } from '../../descriptions/rlc.description';
+import { memberLocator } from '../../../parts/locators';
 import { output } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { getId } from '../../helpers/parameters';
+import { getId } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [memberLocator(), ...output('member', 'get')];

@@ -1,9 +1,9 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeParameterResourceLocator, type INodeProperties } from 'n8n-workflow';
 import { FILTER_QUERY } from '../../../../src/vocabulary';
 import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
-import { teamLocator } from '../../descriptions/rlc.description';
+import { teamLocator } from '../../../parts/locators';
 import { getOutputShape } from '../../helpers/output';
-import { compact, getListLimit, locatorValue } from '../../helpers/parameters';
+import { compact, getListLimit, locatorValue } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [

@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { memberLocator } from '../../descriptions/rlc.description';
-import { getId } from '../../helpers/parameters';
+import { memberLocator } from '../../../parts/locators';
+import { getId } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [memberLocator()];

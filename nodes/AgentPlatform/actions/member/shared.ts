@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
-import { teamLocator } from '../../descriptions/rlc.description';
-import { locatorValue } from '../../helpers/parameters';
+import { teamLocator } from '../../../parts/locators';
+import { locatorValue } from '../../../parts/parameters';
 
 export const memberFields = (): INodeProperties[] => [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Full name of the member' },

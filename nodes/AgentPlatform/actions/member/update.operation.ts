@@ -1,7 +1,7 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { updateFields } from '../../descriptions/common.description';
-import { memberLocator } from '../../descriptions/rlc.description';
-import { compact, getId, requireChanges } from '../../helpers/parameters';
+import { memberLocator } from '../../../parts/locators';
+import { compact, getId, requireChanges } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { memberBody, memberFields, type MemberFields } from './shared';
 

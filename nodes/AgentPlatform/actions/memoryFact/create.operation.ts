@@ -1,10 +1,10 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { ID_PREFIX } from '../../../../src/vocabulary';
 import { additionalFields } from '../../descriptions/common.description';
-import { agentLocator } from '../../descriptions/rlc.description';
-import { compact, getId, getRequiredString } from '../../helpers/parameters';
+import { agentLocator } from '../../../parts/locators';
+import { compact, getId, getRequiredString } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { scopeOption, tierOption, type TierAndScope } from './shared';
+import { scopeOption, tierOption, type TierAndScope } from '../../../parts/factFields';
 
 const properties: INodeProperties[] = [
 	agentLocator({ description: 'The agent the fact belongs to' }),

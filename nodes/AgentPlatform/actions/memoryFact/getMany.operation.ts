@@ -1,11 +1,11 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { FILTER_QUERY, MEMORY_SCOPES, MEMORY_TIERS } from '../../../../src/vocabulary';
 import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
-import { agentFilterLocator } from '../../descriptions/rlc.description';
+import { agentFilterLocator } from '../../../parts/locators';
 import { getOutputShape } from '../../helpers/output';
-import { agentFilter, compact, getChoice, getListLimit } from '../../helpers/parameters';
+import { agentFilter, compact, getChoice, getListLimit } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { type FactFilters, scopeOption, tierOption } from './shared';
+import { type FactFilters, scopeOption, tierOption } from '../../../parts/factFields';
 
 const ONLY_KNOWN = 'By expression, one of the values listed: the API refuses others when a fact is created, so a filter with one would match nothing.';
 

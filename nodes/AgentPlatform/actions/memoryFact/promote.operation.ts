@@ -1,8 +1,8 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { factLocator } from '../../descriptions/rlc.description';
-import { compact, getId } from '../../helpers/parameters';
+import { factLocator } from '../../../parts/locators';
+import { compact, getId } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { scopeOption, tierOption, type TierAndScope } from './shared';
+import { scopeOption, tierOption, type TierAndScope } from '../../../parts/factFields';
 
 const properties: INodeProperties[] = [
 	factLocator(),

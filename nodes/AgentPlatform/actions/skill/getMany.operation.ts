@@ -1,9 +1,9 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { ID_PREFIX } from '../../../../src/vocabulary';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
-import { agentLocator } from '../../descriptions/rlc.description';
+import { agentLocator } from '../../../parts/locators';
 import { getOutputShape } from '../../helpers/output';
-import { getId, getListLimit } from '../../helpers/parameters';
+import { getId, getListLimit } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [agentLocator({ description: 'The agent whose skills to list' }), ...returnAllAndLimit(), ...output('skill', 'getMany')];

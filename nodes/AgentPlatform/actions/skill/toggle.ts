@@ -1,8 +1,8 @@
 /** Enable and Disable differ only in the route they call. */
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { ID_PREFIX } from '../../../../src/vocabulary';
-import { agentLocator } from '../../descriptions/rlc.description';
-import { getId, getRequiredString } from '../../helpers/parameters';
+import { agentLocator } from '../../../parts/locators';
+import { getId, getRequiredString } from '../../../parts/parameters';
 import type { OperationModule } from '../../helpers/types';
 
 export function toggleOperation(operation: 'enable' | 'disable'): OperationModule {

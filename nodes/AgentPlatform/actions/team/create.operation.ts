@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { additionalFields } from '../../descriptions/common.description';
-import { compact, getRequiredString } from '../../helpers/parameters';
+import { compact, getRequiredString } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [

@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { teamLocator } from '../../descriptions/rlc.description';
-import { getId } from '../../helpers/parameters';
+import { teamLocator } from '../../../parts/locators';
+import { getId } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [teamLocator()];

@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { teamLocator } from '../../descriptions/rlc.description';
+import { teamLocator } from '../../../parts/locators';
 import { output } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { getId } from '../../helpers/parameters';
+import { getId } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [teamLocator(), ...output('team', 'get')];

@@ -1,7 +1,7 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { WEBHOOK_SECRET_FIELD } from '../../../../src/vocabulary';
 import { additionalFields } from '../../descriptions/common.description';
-import { compact, getRequiredString } from '../../helpers/parameters';
+import { compact, getRequiredString } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { checkUrl, eventsOption, optionalFields, type SubscriptionFields, urlOption } from './shared';
 

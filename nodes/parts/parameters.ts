@@ -2,7 +2,7 @@
  * Reading parameters with validation that names the parameter and the item, before any request.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INode } from 'n8n-workflow';
-import { ID_PREFIX } from '../../../src/vocabulary';
+import { ID_PREFIX } from '../../src/vocabulary';
 
 /** What reading a parameter needs: an action node's context or a sub-node's supply-data context. */
 type ParameterContext = Pick<IExecuteFunctions, 'getNodeParameter' | 'getNode'>;

@@ -4,9 +4,9 @@
  * the smaller lists are filtered here by name.
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { AgentPlatformClient } from '../../../src/client';
-import type { ListRouteName } from '../../../src/routes';
-import { FILTER_QUERY } from '../../../src/vocabulary';
+import { AgentPlatformClient } from '../../src/client';
+import type { ListRouteName } from '../../src/routes';
+import { FILTER_QUERY } from '../../src/vocabulary';
 
 const PAGE = 100;
 
