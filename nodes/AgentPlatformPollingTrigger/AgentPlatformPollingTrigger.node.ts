@@ -10,8 +10,8 @@ import { AgentPlatformClient } from '../../src/client';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { scopeOption, tierOption } from '../parts/factFields';
-import { filters, options } from '../AgentPlatform/descriptions/common.description';
-import { agentLocator } from '../parts/locators';
+import { filters, options } from '../parts/collections';
+import { agentFilterLocator } from '../parts/locators';
 import { searchAgents } from '../parts/listSearch';
 import { pollAgents } from './agents';
 import { toItems, type PolledEvent } from './events';
@@ -82,7 +82,7 @@ export class AgentPlatformPollingTrigger implements INodeType {
 				description: 'The changes that start the workflow. Memory fact events read the fact list; the filters below keep that read small.',
 			},
 			filters([
-				agentLocator({ required: false, description: 'Only changes of this agent and its memory facts' }),
+				agentFilterLocator('Only changes of this agent and its memory facts'),
 				{ ...scopeOption('scope', 'Memory Scope'), description: 'Only memory facts with this scope now (after a promotion, the new scope)' },
 				{ ...tierOption('tier', 'Memory Tier'), description: 'Only memory facts in this tier now (after a promotion, the new tier)' },
 			]),

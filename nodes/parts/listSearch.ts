@@ -1,16 +1,17 @@
 /**
- * "From List" search for every resource locator. Each call fetches one page; n8n asks for the next
- * with the returned pagination token (the next offset). Facts are searched by the server (`q`);
- * the smaller lists are filtered here by name.
+ * "From List" search: each call fetches one page; n8n asks for the next with the returned pagination
+ * token (the next offset). Here: the search every locator uses, and the agents', which every node
+ * offers; the action node's other searches are in nodes/AgentPlatform/methods/listSearch.ts. Facts
+ * are searched by the server (`q`); the smaller lists are filtered here by name.
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../src/client';
 import type { ListRouteName } from '../../src/routes';
-import { FILTER_QUERY } from '../../src/vocabulary';
 
 const PAGE = 100;
 
-async function search(
+/** One page of `route` as list items; without `serverQuery`, the page is filtered here by `filter`. */
+export async function search(
 	ctx: ILoadOptionsFunctions,
 	route: ListRouteName,
 	toItem: (r: IDataObject) => INodeListSearchItems,
@@ -28,30 +29,9 @@ async function search(
 	return { results, paginationToken: page.data.length > 0 && next < page.pagination.total ? String(next) : undefined };
 }
 
-const label = (main: unknown, id: unknown, extra?: unknown) => `${String(main ?? id)}${extra ? ` (${String(extra)})` : ''}`;
+/** How a list shows an item: its name (or ID), and a detail in parentheses. */
+export const itemName = (main: unknown, id: unknown, extra?: unknown) => `${String(main ?? id)}${extra ? ` (${String(extra)})` : ''}`;
 
 export async function searchAgents(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, 'agent.getMany', (a) => ({ name: label(a.agent_name, a.id, a.status), value: String(a.id) }), filter, token);
-}
-
-export async function searchFacts(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	const query = filter?.trim() ? { [FILTER_QUERY.text]: filter.trim() } : undefined;
-	const truncate = (text: unknown) => (String(text ?? '').length > 80 ? `${String(text).slice(0, 77)}...` : String(text ?? ''));
-	return await search(this, 'memoryFact.getMany', (f) => ({ name: `${truncate(f.content)} [${String(f.tier)}/${String(f.scope)}]`, value: String(f.id) }), filter, token, query);
-}
-
-export async function searchDocuments(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, 'knowledgeDocument.getMany', (d) => ({ name: label(d.title, d.id, d.section), value: String(d.id) }), filter, token);
-}
-
-export async function searchTeams(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, 'team.getMany', (t) => ({ name: label(t.name, t.id), value: String(t.id) }), filter, token);
-}
-
-export async function searchMembers(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, 'member.getMany', (m) => ({ name: label(m.name, m.id, m.email), value: String(m.id) }), filter, token);
-}
-
-export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, 'webhookSubscription.getMany', (w) => ({ name: label(w.description || w.url, w.id, (w.events as string[] | undefined)?.join(', ')), value: String(w.id) }), filter, token);
+	return await search(this, 'agent.getMany', (a) => ({ name: itemName(a.agent_name, a.id, a.status), value: String(a.id) }), filter, token);
 }

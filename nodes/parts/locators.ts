@@ -1,7 +1,9 @@
 /**
- * Resource locators for every resource with an ID: "From List" (searchable, paged) and "By ID".
- * "By URL" is not offered: the spec shows no dashboard URLs to parse, and an API URL is not
- * something users copy. The agent's "By ID" checks the spec's `dep_` prefix as the user types.
+ * Resource locators: "From List" (searchable, paged) and "By ID". "By URL" is not offered: the spec
+ * shows no dashboard URLs to parse, and an API URL is not something users copy. Here: how every
+ * locator is built, and the Agent, which every node offers; the action node's other locators are in
+ * nodes/AgentPlatform/descriptions/rlc.description.ts. The agent's "By ID" checks the spec's `dep_`
+ * prefix as the user types.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -15,7 +17,7 @@ interface LocatorOptions {
 	idValidation?: { regex: string; errorMessage: string };
 }
 
-function locator(o: LocatorOptions): INodeProperties {
+export function locator(o: LocatorOptions): INodeProperties {
 	return {
 		displayName: o.displayName,
 		name: o.name,
@@ -66,32 +68,3 @@ export const agentFilterLocator = (description: string): INodeProperties => {
 	const locator = agentLocator({ required: false, description });
 	return { ...locator, modes: locator.modes?.map((mode) => ({ ...mode, validation: undefined })) };
 };
-
-export const factLocator = (): INodeProperties =>
-	locator({ name: 'factId', displayName: 'Memory Fact', searchMethod: 'searchFacts', placeholder: 'fact_...', description: 'The memory fact' });
-
-export const documentLocator = (): INodeProperties =>
-	locator({
-		name: 'documentId',
-		displayName: 'Knowledge Document',
-		searchMethod: 'searchDocuments',
-		placeholder: 'doc_...',
-		description: 'The Knowledge Hub document',
-	});
-
-export const teamLocator = (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
-	...locator({ name: 'teamId', displayName: 'Team', searchMethod: 'searchTeams', placeholder: 'team_...', description: 'The team' }),
-	...overrides,
-});
-
-export const memberLocator = (): INodeProperties =>
-	locator({ name: 'memberId', displayName: 'Member', searchMethod: 'searchMembers', placeholder: 'mem_...', description: 'The organization member' });
-
-export const webhookLocator = (): INodeProperties =>
-	locator({
-		name: 'webhookId',
-		displayName: 'Webhook Subscription',
-		searchMethod: 'searchWebhooks',
-		placeholder: 'wh_...',
-		description: 'The webhook subscription',
-	});

@@ -1,5 +1,8 @@
 /**
- * Reading parameters with validation that names the parameter and the item, before any request.
+ * Reading a parameter with validation that names it and the item, before any request: IDs, required
+ * text, whole numbers, lists, locators inside collections. What only the action node's operations
+ * read (Return All / Limit, Update Fields, JSON, filter values) is in
+ * nodes/AgentPlatform/helpers/parameters.ts.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INode } from 'n8n-workflow';
 import { ID_PREFIX } from '../../src/vocabulary';
@@ -51,28 +54,6 @@ export function getId(ctx: ParameterContext, name: string, itemIndex: number, la
 	return value;
 }
 
-/** A JSON parameter (object), parsed with an error naming the parameter and the item. */
-export function getJsonObject(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): IDataObject {
-	const raw = ctx.getNodeParameter(name, itemIndex, '{}') as unknown;
-	if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return raw as IDataObject;
-	const text = typeof raw === 'string' ? raw.trim() : '';
-	if (text === '') return {};
-	let parsed: unknown;
-	let problem: string | undefined;
-	try {
-		parsed = JSON.parse(text);
-	} catch (error) {
-		problem = (error as Error).message;
-	}
-	if (problem !== undefined || parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is not a valid JSON object`, {
-			itemIndex,
-			description: problem ? `JSON error: ${problem}. Example: {"key": "value"}` : 'Give a JSON object such as {"key": "value"}.',
-		});
-	}
-	return parsed as IDataObject;
-}
-
 /**
  * A whole-number parameter from `min` to `max` (an expression can give anything), or an error naming
  * it. `label` is how the editor shows it, `fix` what to do instead.
@@ -103,45 +84,11 @@ export function getStringList(ctx: ParameterContext, name: string, itemIndex: nu
 	return [...new Set(values.filter((value) => value !== ''))];
 }
 
-/** "Return All" and "Limit": undefined means all; a limit must be 1 or more. */
-export function getListLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	return getWholeNumber(ctx, 'limit', itemIndex, 'The parameter "Limit"', { min: 1, fallback: 50, fix: 'Set Limit to how many items to return, or turn on Return All.' });
-}
-
 /** A non-empty string parameter. */
 export function getRequiredString(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
 	const value = String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
 	if (value === '') throw emptyParameterError(ctx, name, itemIndex, label, `Enter the ${label.toLowerCase()}: it is required.`);
 	return value;
-}
-
-/**
- * A dropdown value that may come from an expression, checked before any request. The API compares
- * values exactly, so a filter with a value it does not use matches nothing, in silence: a value that
- * differs from a known one only in case or spaces is refused naming the right spelling, and with
- * `onlyKnown` (values the API is known to refuse elsewhere, as Create refuses an unknown tier) any
- * other value is refused too. Empty means not set.
- */
-export function getChoice(
-	ctx: ParameterContext,
-	value: unknown,
-	itemIndex: number,
-	label: string,
-	choices: ReadonlyArray<{ value: string }>,
-	onlyKnown: boolean,
-): string | undefined {
-	const text = value === undefined || value === null ? '' : String(value).trim();
-	if (text === '') return undefined;
-	const known = choices.map((choice) => choice.value);
-	if (known.includes(text)) return text;
-	const spelled = known.find((choice) => choice.toLowerCase() === text.toLowerCase());
-	if (spelled === undefined && !onlyKnown) return text;
-	const list = known.join(', ');
-	throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must be ${spelled === undefined ? `one of ${list}` : `written "${spelled}"`}, got "${text.slice(0, 100)}"`, {
-		itemIndex,
-		description: `The API compares it exactly, so this value would match nothing. Choose it from the list, or make the expression give ${spelled === undefined ? `one of ${list}` : `"${spelled}"`}.`,
-	});
 }
 
 /**
@@ -167,17 +114,6 @@ export function agentFilter(node: INode, value: unknown, label: string, itemInde
 		});
 	}
 	return agentId;
-}
-
-/** An update with nothing to change is refused before any request; `fields` names what can be set. */
-export function requireChanges(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number, fields: string): IDataObject {
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'The parameter "Update Fields" is empty', {
-			itemIndex,
-			description: `Add at least one field to change: ${fields}.`,
-		});
-	}
-	return body;
 }
 
 /** Drops empty values from a collection of optional fields, so only what the user set is sent. */

@@ -16,6 +16,7 @@ import {
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../../src/client';
 import { addHints } from '../helpers/hints';
+import { options } from '../../parts/collections';
 import { getWholeNumber } from '../../parts/parameters';
 import type { OperationModule, OperationRun } from '../helpers/types';
 import { WHERE_ITEMS_WRITE, writesData } from '../helpers/writes';
@@ -26,13 +27,7 @@ export const MAX_CONCURRENCY = 16;
 
 /** The node's Options: shown for operations that write (and API Request with a method other than GET). */
 export const description: INodeProperties[] = WHERE_ITEMS_WRITE.map((displayOptions) => ({
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	displayOptions,
-	options: [
+	...options([
 		{
 			displayName: 'Parallel Writes',
 			name: 'parallelWrites',
@@ -41,7 +36,8 @@ export const description: INodeProperties[] = WHERE_ITEMS_WRITE.map((displayOpti
 			default: MAX_CONCURRENCY,
 			description: `How many items to send at once (1 to ${MAX_CONCURRENCY}). Without this option items are sent one at a time in input order, and when one fails nothing after it is sent. Faster with many items, but items reach the API in no set order, and when one fails (without Continue On Fail) items after it may already have been written, so running the workflow again writes them twice.`,
 		},
-	],
+	]),
+	displayOptions,
 }));
 
 /** Items sent at once for a write: 1 unless the user chose Parallel Writes. */

@@ -1,9 +1,11 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { AGENT_STATUSES, FILTER_QUERY } from '../../../../src/vocabulary';
-import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
+import { output, returnAllAndLimit } from '../../descriptions/common.description';
+import { filters } from '../../../parts/collections';
 import { addHints } from '../../helpers/hints';
 import { getOutputShape } from '../../helpers/output';
-import { compact, getChoice, getListLimit } from '../../../parts/parameters';
+import { compact } from '../../../parts/parameters';
+import { getChoice, getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [

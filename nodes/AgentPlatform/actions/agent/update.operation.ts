@@ -2,7 +2,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { AGENT_STATUSES, ID_PREFIX } from '../../../../src/vocabulary';
 import { updateFields } from '../../descriptions/common.description';
 import { agentLocator } from '../../../parts/locators';
-import { compact, getId, requireChanges } from '../../../parts/parameters';
+import { compact, getId } from '../../../parts/parameters';
+import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [

@@ -1,6 +1,7 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { apiPathProblem } from '../../../../src/client';
-import { getJsonObject, getListLimit, getRequiredString } from '../../../parts/parameters';
+import { getRequiredString } from '../../../parts/parameters';
+import { getJsonObject, getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { returnAllAndLimit } from '../../descriptions/common.description';
 

@@ -1,8 +1,10 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { FILTER_QUERY } from '../../../../src/vocabulary';
-import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
+import { output, returnAllAndLimit } from '../../descriptions/common.description';
+import { filters } from '../../../parts/collections';
 import { getOutputShape } from '../../helpers/output';
-import { compact, getListLimit } from '../../../parts/parameters';
+import { compact } from '../../../parts/parameters';
+import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [

@@ -1,9 +1,11 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeParameterResourceLocator, type INodeProperties } from 'n8n-workflow';
 import { FILTER_QUERY } from '../../../../src/vocabulary';
-import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
-import { teamLocator } from '../../../parts/locators';
+import { output, returnAllAndLimit } from '../../descriptions/common.description';
+import { filters } from '../../../parts/collections';
+import { teamLocator } from '../../descriptions/rlc.description';
 import { getOutputShape } from '../../helpers/output';
-import { compact, getListLimit, locatorValue } from '../../../parts/parameters';
+import { compact, locatorValue } from '../../../parts/parameters';
+import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [

@@ -1,5 +1,5 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { memberLocator } from '../../../parts/locators';
+import { memberLocator } from '../../descriptions/rlc.description';
 import { getId } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
-import { teamLocator } from '../../../parts/locators';
+import { teamLocator } from '../../descriptions/rlc.description';
 import { locatorValue } from '../../../parts/parameters';
 
 export const memberFields = (): INodeProperties[] => [

@@ -1,7 +1,8 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { updateFields } from '../../descriptions/common.description';
-import { memberLocator } from '../../../parts/locators';
-import { compact, getId, requireChanges } from '../../../parts/parameters';
+import { memberLocator } from '../../descriptions/rlc.description';
+import { compact, getId } from '../../../parts/parameters';
+import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { memberBody, memberFields, type MemberFields } from './shared';
 

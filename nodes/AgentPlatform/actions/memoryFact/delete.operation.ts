@@ -1,5 +1,5 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { factLocator } from '../../../parts/locators';
+import { factLocator } from '../../descriptions/rlc.description';
 import { getId } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 

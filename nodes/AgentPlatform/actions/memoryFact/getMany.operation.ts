@@ -1,9 +1,11 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { FILTER_QUERY, MEMORY_SCOPES, MEMORY_TIERS } from '../../../../src/vocabulary';
-import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
+import { output, returnAllAndLimit } from '../../descriptions/common.description';
+import { filters } from '../../../parts/collections';
 import { agentFilterLocator } from '../../../parts/locators';
 import { getOutputShape } from '../../helpers/output';
-import { agentFilter, compact, getChoice, getListLimit } from '../../../parts/parameters';
+import { agentFilter, compact } from '../../../parts/parameters';
+import { getChoice, getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { type FactFilters, scopeOption, tierOption } from '../../../parts/factFields';
 

@@ -1,5 +1,5 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { factLocator } from '../../../parts/locators';
+import { factLocator } from '../../descriptions/rlc.description';
 import { compact, getId } from '../../../parts/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { scopeOption, tierOption, type TierAndScope } from '../../../parts/factFields';

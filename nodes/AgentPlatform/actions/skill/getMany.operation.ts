@@ -3,7 +3,8 @@ import { ID_PREFIX } from '../../../../src/vocabulary';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { agentLocator } from '../../../parts/locators';
 import { getOutputShape } from '../../helpers/output';
-import { getId, getListLimit } from '../../../parts/parameters';
+import { getId } from '../../../parts/parameters';
+import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [agentLocator({ description: 'The agent whose skills to list' }), ...returnAllAndLimit(), ...output('skill', 'getMany')];

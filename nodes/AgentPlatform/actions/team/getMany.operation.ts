@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { getListLimit } from '../../../parts/parameters';
+import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const properties: INodeProperties[] = [...returnAllAndLimit(), ...output('team', 'getMany')];

@@ -1,5 +1,5 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { webhookLocator } from '../../../parts/locators';
+import { webhookLocator } from '../../descriptions/rlc.description';
 import { output } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
 import { getId } from '../../../parts/parameters';

@@ -1,7 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { updateFields } from '../../descriptions/common.description';
-import { webhookLocator } from '../../../parts/locators';
-import { compact, getId, requireChanges } from '../../../parts/parameters';
+import { webhookLocator } from '../../descriptions/rlc.description';
+import { compact, getId } from '../../../parts/parameters';
+import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { checkUrl, eventsOption, optionalFields, type SubscriptionFields, urlOption } from './shared';
 

@@ -1,0 +1,32 @@
+/** The action node's resource locators besides the Agent (nodes/parts/locators.ts, which builds them all). */
+import type { INodeProperties } from 'n8n-workflow';
+import { locator } from '../../parts/locators';
+
+export const factLocator = (): INodeProperties =>
+	locator({ name: 'factId', displayName: 'Memory Fact', searchMethod: 'searchFacts', placeholder: 'fact_...', description: 'The memory fact' });
+
+export const documentLocator = (): INodeProperties =>
+	locator({
+		name: 'documentId',
+		displayName: 'Knowledge Document',
+		searchMethod: 'searchDocuments',
+		placeholder: 'doc_...',
+		description: 'The Knowledge Hub document',
+	});
+
+export const teamLocator = (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
+	...locator({ name: 'teamId', displayName: 'Team', searchMethod: 'searchTeams', placeholder: 'team_...', description: 'The team' }),
+	...overrides,
+});
+
+export const memberLocator = (): INodeProperties =>
+	locator({ name: 'memberId', displayName: 'Member', searchMethod: 'searchMembers', placeholder: 'mem_...', description: 'The organization member' });
+
+export const webhookLocator = (): INodeProperties =>
+	locator({
+		name: 'webhookId',
+		displayName: 'Webhook Subscription',
+		searchMethod: 'searchWebhooks',
+		placeholder: 'wh_...',
+		description: 'The webhook subscription',
+	});
