@@ -3,12 +3,11 @@ import {
 	type IDataObject,
 	type INodeExecutionData,
 	type INodeType,
-	type INodeTypeDescription,
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../src/client';
-import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
+import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { scopeOption, tierOption } from '../parts/factFields';
 import { filters, options } from '../parts/collections';
 import { agentFilterLocator } from '../parts/locators';
@@ -51,10 +50,10 @@ function budgetMs(ctx: IPollFunctions): number {
 }
 
 export class AgentPlatformPollingTrigger implements INodeType {
-	description: INodeTypeDescription = {
+	description: NodeDescription = {
 		displayName: 'Agent Platform Polling Trigger',
 		name: 'agentPlatformPollingTrigger',
-		icon: { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' },
+		icon: NODE_ICON,
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
@@ -101,7 +100,7 @@ export class AgentPlatformPollingTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchAgents }, credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
+	methods = { listSearch: { searchAgents }, credentialTest };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);

@@ -6,14 +6,13 @@ import {
 	type INode,
 	type INodeParameterResourceLocator,
 	type INodeType,
-	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { CREDENTIAL_TYPE } from '../../src/client';
 import { EVENT_HEADER, TIMESTAMP_HEADER } from '../../src/signing';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
+import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { options } from '../parts/collections';
 import { agentFilterLocator } from '../parts/locators';
 import { agentFilter, locatorValue } from '../parts/parameters';
@@ -51,10 +50,10 @@ function missingExistingSecret(node: INode): NodeOperationError {
 }
 
 export class AgentPlatformTrigger implements INodeType {
-	description: INodeTypeDescription = {
+	description: NodeDescription = {
 		displayName: 'Agent Platform Trigger',
 		name: 'agentPlatformTrigger',
-		icon: { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' },
+		icon: NODE_ICON,
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
@@ -122,8 +121,7 @@ export class AgentPlatformTrigger implements INodeType {
 		],
 	};
 
-	// n8n may pick either node to test the credential, so both carry the test.
-	methods = { listSearch: { searchAgents }, credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
+	methods = { listSearch: { searchAgents }, credentialTest };
 
 	webhookMethods = {
 		default: {
