@@ -6,8 +6,8 @@ import {
 } from 'n8n-workflow';
 import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { resources } from './actions';
-import { HUMAN_REVIEW_HINT } from './helpers/humanReview';
 import { description as nodeOptions, router } from './actions/router';
+import { HUMAN_REVIEW_HINT } from './helpers/humanReview';
 import { listSearch, loadOptions } from './methods';
 
 /**

@@ -7,11 +7,11 @@ import {
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../src/client';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
-import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
-import { scopeOption, tierOption } from '../parts/factFields';
 import { filters, options } from '../parts/collections';
-import { agentFilterLocator } from '../parts/locators';
+import { scopeOption, tierOption } from '../parts/factFields';
+import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { searchAgents } from '../parts/listSearch';
+import { agentFilterLocator } from '../parts/locators';
 import { pollAgents } from './agents';
 import { toItems, type PolledEvent } from './events';
 import { pollFacts } from './factChanges';

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, normalizeBaseUrl } from '../../src/client';
 import { ALL_EVENTS, EVENT_TYPES, type EventType, FILTER_QUERY } from '../../src/vocabulary';
-import { agentFilter, compact } from '../parts/parameters';
 import type { FactFilters } from '../parts/factFields';
+import { agentFilter, compact } from '../parts/parameters';
 import { DEFAULT_KEY_SHARE, MIN_KEY_SHARE } from './keyShare';
 
 /** The events a list can reveal; all four of the webhook events. */

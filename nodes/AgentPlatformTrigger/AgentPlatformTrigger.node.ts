@@ -12,11 +12,11 @@ import {
 import { CREDENTIAL_TYPE } from '../../src/client';
 import { EVENT_HEADER, TIMESTAMP_HEADER } from '../../src/signing';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
-import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { options } from '../parts/collections';
+import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
+import { searchAgents } from '../parts/listSearch';
 import { agentFilterLocator } from '../parts/locators';
 import { agentFilter, locatorValue } from '../parts/parameters';
-import { searchAgents } from '../parts/listSearch';
 import { replayMemoryFor } from './replayGuard';
 import { createSubscription, removeSubscription, stored, subscriptionExists } from './subscription';
 import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from './verifyDelivery';
