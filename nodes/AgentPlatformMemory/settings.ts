@@ -9,7 +9,7 @@ import type { LongTermSettings } from './longTermContext';
 import type { Session } from './sessionHistory';
 import { type KeySource, sessionTag } from './turnFact';
 
-export interface MemorySettings {
+interface MemorySettings {
 	session: Session;
 	/** Turns loaded back (Context Window Length). */
 	turns: number;

@@ -118,8 +118,11 @@ export class AgentPlatformPollingTrigger implements INodeType {
 	}
 }
 
-/** Requests the agents' read takes: a page per 100 agents known (one at the baseline). */
-const agentPages = (state: PollState) => Math.max(1, Math.ceil((Object.keys(state.agents ?? {}).length + 1) / 100));
+/** The largest page the API serves (docs/spec-choices.md), by which the agents' read counts its requests. */
+const AGENTS_PER_PAGE = 100;
+
+/** Requests the agents' read takes: a page per AGENTS_PER_PAGE agents known (one at the baseline). */
+const agentPages = (state: PollState) => Math.max(1, Math.ceil((Object.keys(state.agents ?? {}).length + 1) / AGENTS_PER_PAGE));
 
 async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: number): Promise<INodeExecutionData[][] | null> {
 	const staticData = ctx.getWorkflowStaticData('node');

@@ -66,7 +66,10 @@ export function readSettings(ctx: IPollFunctions): PollSettings {
 	return { events, agentId, tier, scope, keyShare, fingerprint };
 }
 
-const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+/** Hex characters of a fingerprint kept (64 bits). */
+const FINGERPRINT_CHARS = 16;
+
+const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, FINGERPRINT_CHARS);
 
 /**
  * The fingerprint of the stored state: the settings' and the credential's. The credential counts by

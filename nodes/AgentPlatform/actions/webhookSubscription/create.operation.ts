@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['webhookSubscription'], operation: ['create'] } }, properties);
 
 /** Said in the output next to the secret, because the API will never return it again. */
-export const SECRET_NOTICE = 'This signing secret is shown only once. Store it now; the API will not return it again.';
+const SECRET_NOTICE = 'This signing secret is shown only once. Store it now; the API will not return it again.';
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const url = checkUrl(this, getRequiredString(this, 'url', i, 'URL'), i);
