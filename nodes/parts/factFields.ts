@@ -1,3 +1,7 @@
+/**
+ * A memory fact's Tier and Scope as parameters (the action node's Create, Promote and Get Many
+ * filters; the polling trigger's filters), and the Memory Facts filters as a collection holds them.
+ */
 import type { INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 import { MEMORY_SCOPES, MEMORY_TIERS } from '../../src/vocabulary';
 

@@ -7,8 +7,9 @@ import { CREDENTIAL_TYPE, testAgentPlatformCredential } from '../../src/client';
 
 /**
  * The package's one brand icon, light and dark, as every node shows it. n8n's loader resolves the
- * path from the node's own file, nodes/<Node>/<Node>.node.ts, two folders below the package root
- * like every node's; the package check (gulpfile.js) resolves it the same way from each built node.
+ * path from the node's own file, and every node sits two folders below the package root
+ * (nodes/<Node>/<Node>.node.ts); the package check (gulpfile.js) resolves it from each built node
+ * the same way.
  */
 export const NODE_ICON: Icon = { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' };
 
