@@ -13,7 +13,7 @@
  * list for promotions: on a Team key about 22 pages (2,200 facts) a minute.
  */
 import type { IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
-import { readRateHeaders } from '../../src/client/rateHeaders';
+import { readRateHeaders } from '../../src/client';
 
 export const DEFAULT_KEY_SHARE = 0.2;
 export const MIN_KEY_SHARE = 0.01;

@@ -6,4 +6,5 @@ export type { ScanPage, ScanStart } from './pager';
 export { isApiError } from './errors';
 export { CREDENTIAL_TYPE } from './transport';
 export { testAgentPlatformCredential } from './credentialTest';
-export { normalizeBaseUrl } from './baseUrl';
+export { DEFAULT_BASE_URL, normalizeBaseUrl } from './baseUrl';
+export { readRateHeaders } from './rateHeaders';
