@@ -59,9 +59,21 @@ async function documentationProblems() {
 	return problems;
 }
 
+/**
+ * The icon files a built node or credential shows, resolved from its own file as n8n's loader does
+ * (n8n-core's DirectoryLoader.fixIconPaths): the nodes take their icon from nodes/parts/header.ts, so
+ * only the loaded class says which path each one gives.
+ */
 function iconFiles(compiledFile) {
-	const source = fs.readFileSync(compiledFile, 'utf8');
-	return [...source.matchAll(/file:([\w./-]+\.svg)/g)].map((m) => path.join(path.dirname(compiledFile), m[1]));
+	const types = Object.values(require(compiledFile)).filter((value) => typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value)));
+	const icons = types.map((Type) => {
+		const instance = new Type();
+		return (instance.description ?? instance).icon;
+	});
+	return icons
+		.flatMap((icon) => (typeof icon === 'string' ? [icon] : icon ? [icon.light, icon.dark] : []))
+		.filter((icon) => typeof icon === 'string' && icon.startsWith('file:'))
+		.map((icon) => path.join(path.dirname(compiledFile), icon.slice('file:'.length)));
 }
 
 async function check() {
@@ -73,7 +85,9 @@ async function check() {
 			problems.push(`${file} is listed in package.json "n8n" but was not built`);
 			continue;
 		}
-		for (const icon of iconFiles(full)) if (!fs.existsSync(icon)) problems.push(`${path.relative(root, icon)} (icon of ${file}) is missing`);
+		const icons = iconFiles(full);
+		if (icons.length === 0) problems.push(`${file} shows no icon file`);
+		for (const icon of icons) if (!fs.existsSync(icon)) problems.push(`${path.relative(root, icon)} (icon of ${file}) is missing`);
 	}
 	for (const file of walk(dist)) {
 		const rel = path.relative(root, file);

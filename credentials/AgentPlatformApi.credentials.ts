@@ -4,7 +4,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { DEFAULT_BASE_URL } from '../src/client/baseUrl';
+import { DEFAULT_BASE_URL } from '../src/client';
 
 export class AgentPlatformApi implements ICredentialType {
 	name = 'agentPlatformApi';

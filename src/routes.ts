@@ -13,7 +13,7 @@ import type { IHttpRequestMethods } from 'n8n-workflow';
 
 type ResponseKind = 'list' | 'single';
 
-export interface RouteDefinition {
+interface RouteDefinition {
 	method: IHttpRequestMethods;
 	path: string;
 	/**

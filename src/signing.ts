@@ -12,7 +12,7 @@ export const EVENT_HEADER = 'x-service-event';
 export const SIGNATURE_HEADER = 'x-service-signature';
 export const TIMESTAMP_HEADER = 'x-service-timestamp';
 
-export const SIGNATURE_PREFIX = 'sha256=';
+const SIGNATURE_PREFIX = 'sha256=';
 
 const SIGNATURE_PATTERN = /^sha256=[0-9a-f]{64}$/;
 
@@ -21,7 +21,7 @@ export function sign(secret: string, rawBody: Buffer | string): string {
 	return SIGNATURE_PREFIX + createHmac('sha256', secret).update(rawBody).digest('hex');
 }
 
-export type SignatureCheck =
+type SignatureCheck =
 	| { valid: true }
 	| { valid: false; reason: 'missing' | 'malformed' | 'mismatch' };
 

@@ -3,12 +3,11 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeType,
-	type INodeTypeDescription,
 } from 'n8n-workflow';
-import { testAgentPlatformCredential } from '../../src/client/credentialTest';
+import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { resources } from './actions';
-import { HUMAN_REVIEW_HINT } from './helpers/humanReview';
 import { description as nodeOptions, router } from './actions/router';
+import { HUMAN_REVIEW_HINT } from './helpers/humanReview';
 import { listSearch, loadOptions } from './methods';
 
 /**
@@ -17,10 +16,10 @@ import { listSearch, loadOptions } from './methods';
  * options live in methods/.
  */
 export class AgentPlatform implements INodeType {
-	description: INodeTypeDescription = {
+	description: NodeDescription = {
 		displayName: 'Agent Platform',
 		name: 'agentPlatform',
-		icon: { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' },
+		icon: NODE_ICON,
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -61,7 +60,7 @@ export class AgentPlatform implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions, credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
+	methods = { listSearch, loadOptions, credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

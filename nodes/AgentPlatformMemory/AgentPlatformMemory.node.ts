@@ -1,13 +1,12 @@
 import {
 	NodeConnectionTypes,
 	type INodeType,
-	type INodeTypeDescription,
 	type ISupplyDataFunctions,
 	type SupplyData,
 } from 'n8n-workflow';
-import { AgentPlatformClient } from '../../src/client';
-import { testAgentPlatformCredential } from '../../src/client/credentialTest';
-import { searchAgents } from '../AgentPlatform/methods/listSearch';
+import { AgentPlatformClient, CREDENTIAL_TYPE } from '../../src/client';
+import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
+import { searchAgents } from '../parts/listSearch';
 import { loadAiNodeSdk } from './aiNodeSdk';
 import { properties } from './description';
 import { LongTermContext } from './longTermContext';
@@ -21,10 +20,10 @@ import { readSettings } from './settings';
  * "AI Agent memory".
  */
 export class AgentPlatformMemory implements INodeType {
-	description: INodeTypeDescription = {
+	description: NodeDescription = {
 		displayName: 'Agent Platform Memory',
 		name: 'agentPlatformMemory',
-		icon: { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' },
+		icon: NODE_ICON,
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["longTermContext"] ? "Conversation and long-term context" : "Conversation" }}',
@@ -37,7 +36,7 @@ export class AgentPlatformMemory implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch: { searchAgents }, credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
+	methods = { listSearch: { searchAgents }, credentialTest };
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		const settings = readSettings(this, itemIndex);
@@ -46,7 +45,7 @@ export class AgentPlatformMemory implements INodeType {
 		// helpers.httpRequestWithAuthentication and the cancel signal; a supply-data context has them all.
 		const client = new AgentPlatformClient(this);
 		// The key is never stored in a turn, even when a message or a tool result repeats it.
-		const { apiKey } = await this.getCredentials<{ apiKey?: string }>('agentPlatformApi', itemIndex);
+		const { apiKey } = await this.getCredentials<{ apiKey?: string }>(CREDENTIAL_TYPE, itemIndex);
 		const history = new SessionHistory(client, this.getNode(), settings.session, { toolCalls: settings.toolCalls, secrets: [apiKey ?? ''] });
 		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm);
 		return sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm));

@@ -8,7 +8,7 @@ import type { ChatMemory } from '@n8n/ai-node-sdk';
 import { NodeOperationError, type INode, type ISupplyDataFunctions, type SupplyData } from 'n8n-workflow';
 
 /** The part of the SDK this package uses. */
-export interface AiNodeSdk {
+interface AiNodeSdk {
 	supplyMemory(context: ISupplyDataFunctions, memory: ChatMemory): SupplyData;
 }
 

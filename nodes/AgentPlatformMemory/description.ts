@@ -1,7 +1,7 @@
 /** The memory node's parameters. Names follow n8n's own memory nodes where they mean the same. */
 import type { INodeProperties } from 'n8n-workflow';
 import { MEMORY_SCOPES, MEMORY_TIERS } from '../../src/vocabulary';
-import { agentLocator } from '../AgentPlatform/descriptions/rlc.description';
+import { agentLocator } from '../parts/locators';
 
 /** Durable tiers: what long-term context may read. L1 holds sessions, other chats' included. */
 const DURABLE_TIERS = MEMORY_TIERS.filter((tier) => tier.value !== 'L1');

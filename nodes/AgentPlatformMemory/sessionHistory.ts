@@ -12,8 +12,8 @@ import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine } from './turnF
 import { messagesOf, turnsOf } from './turnMessages';
 
 /** The tier and scope of a turn: a session's working context, private to the agent. */
-export const TURN_TIER = 'L1';
-export const TURN_SCOPE = 'agent';
+const TURN_TIER = 'L1';
+const TURN_SCOPE = 'agent';
 /** `source.channel` of every turn, so people on the platform see where a conversation happened. */
 const TURN_CHANNEL = 'n8n';
 
@@ -42,7 +42,7 @@ export interface Session {
 	tag: string;
 }
 
-export interface HistoryOptions {
+interface HistoryOptions {
 	/** Remember Tool Calls: turns keep the agent's tool calls and summaries of their results. */
 	toolCalls: boolean;
 	/** Values never stored (the credential's API key), wherever they appear in a turn. */

@@ -4,12 +4,12 @@
  */
 import { NodeOperationError, type ISupplyDataFunctions } from 'n8n-workflow';
 import { ID_PREFIX } from '../../src/vocabulary';
-import { getId, getStringList, getWholeNumber } from '../AgentPlatform/helpers/parameters';
+import { getId, getStringList, getWholeNumber } from '../parts/parameters';
 import type { LongTermSettings } from './longTermContext';
 import type { Session } from './sessionHistory';
 import { type KeySource, sessionTag } from './turnFact';
 
-export interface MemorySettings {
+interface MemorySettings {
 	session: Session;
 	/** Turns loaded back (Context Window Length). */
 	turns: number;

@@ -24,10 +24,10 @@ const SECRET_KEYS = /secret|passw|token|api_?key|authori[sz]ation|credential|pri
 /** What a secret value looks like: one token, long enough not to be a common word. */
 const SECRET_VALUE = /^\S{8,}$/;
 const API_KEY_SHAPE = new RegExp(`\\b${ID_PREFIX.apiKey}[A-Za-z0-9_-]{8,}`, 'g');
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
-export const SUMMARY_CHARS = 800;
-export const INPUT_CHARS = 600;
+const SUMMARY_CHARS = 800;
+const INPUT_CHARS = 600;
 const TEXT_CHARS = 200;
 const STRING_CHARS = 120;
 const MAX_KEY_LENGTH = 64;

@@ -26,17 +26,17 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-export type TextRole = 'user' | 'assistant';
+type TextRole = 'user' | 'assistant';
 
 /** A tool call as the model made it: its id, the tool's name and the arguments (bounded). */
-export interface ToolCallRecord {
+interface ToolCallRecord {
 	id: string;
 	name: string;
 	input: IDataObject;
 }
 
 /** What a tool call returned, as memory keeps it: a summary, never the whole result. */
-export interface ToolResultRecord {
+interface ToolResultRecord {
 	id: string;
 	name: string;
 	summary: unknown;
@@ -44,7 +44,7 @@ export interface ToolResultRecord {
 	error?: true;
 }
 
-export type TextLine = { role: TextRole; text: string };
+type TextLine = { role: TextRole; text: string };
 export type ToolLine = { role: 'toolCall'; call: ToolCallRecord } | { role: 'toolResult'; result: ToolResultRecord };
 export type TurnLine = TextLine | ToolLine;
 
@@ -66,7 +66,7 @@ export type KeySource = 'chatTrigger' | 'defined';
  * The longest `content` written. The spec shows no limit; the sandbox's (10,000 characters) is
  * the one known. Longer turns keep the start of each message and say how much was left out.
  */
-export const MAX_FACT_CONTENT = 10_000;
+const MAX_FACT_CONTENT = 10_000;
 
 /** The only lines written, so the only ones read: a fact with any other line is not a turn of this node. */
 const LABELS: Record<TurnLine['role'], string> = { user: 'User', assistant: 'Assistant', toolCall: 'Tool call', toolResult: 'Tool result' };

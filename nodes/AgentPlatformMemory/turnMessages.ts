@@ -26,9 +26,9 @@ const CALLS_PER_TURN = 10;
 const TOOL_CHARS = 5_000;
 
 /** How the first line of a summary tells the model what it is reading. */
-export const SUMMARY_NOTE = 'Kept by memory from this tool result (IDs, names and counts; other fields left out): ';
+const SUMMARY_NOTE = 'Kept by memory from this tool result (IDs, names and counts; other fields left out): ';
 
-export interface Keeping {
+interface Keeping {
 	toolCalls: boolean;
 	redactor: Redactor;
 }

@@ -3,16 +3,15 @@ import {
 	type IDataObject,
 	type INodeExecutionData,
 	type INodeType,
-	type INodeTypeDescription,
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../src/client';
-import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
-import { scopeOption, tierOption } from '../AgentPlatform/actions/memoryFact/shared';
-import { filters, options } from '../AgentPlatform/descriptions/common.description';
-import { agentLocator } from '../AgentPlatform/descriptions/rlc.description';
-import { searchAgents } from '../AgentPlatform/methods/listSearch';
+import { filters, options } from '../parts/collections';
+import { scopeOption, tierOption } from '../parts/factFields';
+import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
+import { searchAgents } from '../parts/listSearch';
+import { agentFilterLocator } from '../parts/locators';
 import { pollAgents } from './agents';
 import { toItems, type PolledEvent } from './events';
 import { pollFacts } from './factChanges';
@@ -51,10 +50,10 @@ function budgetMs(ctx: IPollFunctions): number {
 }
 
 export class AgentPlatformPollingTrigger implements INodeType {
-	description: INodeTypeDescription = {
+	description: NodeDescription = {
 		displayName: 'Agent Platform Polling Trigger',
 		name: 'agentPlatformPollingTrigger',
-		icon: { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' },
+		icon: NODE_ICON,
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
@@ -82,7 +81,7 @@ export class AgentPlatformPollingTrigger implements INodeType {
 				description: 'The changes that start the workflow. Memory fact events read the fact list; the filters below keep that read small.',
 			},
 			filters([
-				agentLocator({ required: false, description: 'Only changes of this agent and its memory facts' }),
+				agentFilterLocator('Only changes of this agent and its memory facts'),
 				{ ...scopeOption('scope', 'Memory Scope'), description: 'Only memory facts with this scope now (after a promotion, the new scope)' },
 				{ ...tierOption('tier', 'Memory Tier'), description: 'Only memory facts in this tier now (after a promotion, the new tier)' },
 			]),
@@ -101,7 +100,7 @@ export class AgentPlatformPollingTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchAgents }, credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
+	methods = { listSearch: { searchAgents }, credentialTest };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
@@ -119,8 +118,11 @@ export class AgentPlatformPollingTrigger implements INodeType {
 	}
 }
 
-/** Requests the agents' read takes: a page per 100 agents known (one at the baseline). */
-const agentPages = (state: PollState) => Math.max(1, Math.ceil((Object.keys(state.agents ?? {}).length + 1) / 100));
+/** The largest page the API serves (docs/spec-choices.md), by which the agents' read counts its requests. */
+const AGENTS_PER_PAGE = 100;
+
+/** Requests the agents' read takes: a page per AGENTS_PER_PAGE agents known (one at the baseline). */
+const agentPages = (state: PollState) => Math.max(1, Math.ceil((Object.keys(state.agents ?? {}).length + 1) / AGENTS_PER_PAGE));
 
 async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: number): Promise<INodeExecutionData[][] | null> {
 	const staticData = ctx.getWorkflowStaticData('node');

@@ -14,7 +14,7 @@ import { baseline, newStream, readEnd, readStart } from './newFacts';
 import type { PollSettings } from './settings';
 import type { PollState } from './state';
 
-export interface FactPollContext {
+interface FactPollContext {
 	node: INode;
 	logger: Logger;
 	client: AgentPlatformClient;

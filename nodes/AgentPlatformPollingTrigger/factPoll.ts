@@ -31,9 +31,9 @@ import { type Cursor, type FactStream, FUTURE_TOLERANCE_MS, has, MAX_SEEN, type 
 export const LAG_MS = 60_000;
 
 /** Events one poll hands to n8n at most; the reading goes on at the next poll. */
-export const MAX_EVENTS_PER_POLL = 1_000;
+const MAX_EVENTS_PER_POLL = 1_000;
 
-export type Judgement = 'time' | 'position' | 'baseline';
+type Judgement = 'time' | 'position' | 'baseline';
 
 /** Why a poll reads the whole list for new facts, as n8n's log says it (once, until it changes). */
 const NOTES = {
@@ -42,7 +42,7 @@ const NOTES = {
 	lost: 'The facts the trigger knew at the edge of the memory-fact list where new facts appear were not found there (deleted, or the list moved under the read): to miss none, the whole list is read for new facts once.',
 	future: 'The API dated some memory-fact changes more than an hour ahead of this n8n\'s clock: they are reported once they are within the hour.',
 } as const;
-export type NoteCode = keyof typeof NOTES;
+type NoteCode = keyof typeof NOTES;
 
 const none = () => false;
 

@@ -23,12 +23,20 @@ import { createdAt, FactPoll, hashes, startAt } from './factPoll';
 import { endAfter, headOf } from './newFacts';
 import type { Sweep } from './state';
 
+/**
+ * Pages a sweep reads at most: SWEEP_PAGE_FACTOR times the pages the list announces (facts added or
+ * moved while it reads), and SWEEP_SPARE_PAGES more (all of them until the list's size is known). A
+ * list that runs on beyond that (a server that keeps claiming more) ends the sweep as one with gaps.
+ */
+const SWEEP_PAGE_FACTOR = 2;
+const SWEEP_SPARE_PAGES = 10;
+
 const newSweep = (now: number): Sweep => ({
 	startedAt: now,
 	offset: 0,
 	anchors: [],
 	pages: 0,
-	maxPages: 10,
+	maxPages: SWEEP_SPARE_PAGES,
 	newestCreated: 0,
 	newestPromoted: 0,
 	gaps: false,
@@ -84,7 +92,7 @@ function read(poll: FactPoll, current: Sweep, page: ScanPage): void {
 	current.offset = page.end;
 	current.anchors = hashes(page.anchors);
 	current.pages += 1;
-	current.maxPages = Math.max(current.maxPages, 2 * Math.ceil(page.total / perPage(page.pageSize)) + 10);
+	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(page.total / perPage(page.pageSize)) + SWEEP_SPARE_PAGES);
 }
 
 /** A whole sweep: moves the cursors, learns the order (see the file comment), and ends. */

@@ -13,13 +13,16 @@
  * list for promotions: on a Team key about 22 pages (2,200 facts) a minute.
  */
 import type { IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
-import { readRateHeaders } from '../../src/client/rateHeaders';
+import { readRateHeaders } from '../../src/client';
 
 export const DEFAULT_KEY_SHARE = 0.2;
 export const MIN_KEY_SHARE = 0.01;
 
 /** The key's limit assumed until a response names it: the smallest plan's (Individual, 60 a minute). */
-export const ASSUMED_LIMIT = 60;
+const ASSUMED_LIMIT = 60;
+
+/** The window the key's limit counts requests in. */
+const MINUTE_MS = 60_000;
 
 /** What the account holds between polls. */
 export interface ShareAccount {
@@ -84,7 +87,7 @@ export class KeyShare {
 	private fill(now: number): void {
 		const perMinute = this.share * this.account.limit;
 		const elapsed = Math.max(0, now - this.account.at);
-		this.account.tokens = Math.min(perMinute, this.account.tokens + (perMinute * elapsed) / 60_000);
+		this.account.tokens = Math.min(perMinute, this.account.tokens + (perMinute * elapsed) / MINUTE_MS);
 		this.account.at = now;
 	}
 }

@@ -34,7 +34,7 @@ export const newStream = (now: number): FactStream => ({
 });
 
 /** Whether the facts' creation times keep to `order` (never falling oldest-first, never rising newest-first). */
-export function inOrder(facts: IDataObject[], order: Exclude<ListOrder, 'unknown'>): boolean {
+function inOrder(facts: IDataObject[], order: Exclude<ListOrder, 'unknown'>): boolean {
 	let previous = Number.NaN;
 	for (const fact of facts) {
 		const at = createdAt(fact);
@@ -46,7 +46,7 @@ export function inOrder(facts: IDataObject[], order: Exclude<ListOrder, 'unknown
 }
 
 /** The order the facts show: rising or falling creation times, or neither (unknown). */
-export function orderOf(facts: IDataObject[]): ListOrder {
+function orderOf(facts: IDataObject[]): ListOrder {
 	const times = facts.map(createdAt);
 	if (times.some((t) => !Number.isFinite(t))) return 'unknown';
 	const rises = times.some((t, i) => i > 0 && t > times[i - 1]);
@@ -57,14 +57,17 @@ export function orderOf(facts: IDataObject[]): ListOrder {
 /** A creation time fit to store (0 when the fact has none). */
 const storedTime = (fact: IDataObject | undefined) => (fact && Number.isFinite(createdAt(fact)) ? createdAt(fact) : 0);
 
-/** Whether the known facts are where they were: at least two of them (all, if fewer), in their order, next to each other. */
+/** Known facts that must be found where they were, in their order, next to each other (all of them, if fewer). */
+const ANCHORS_TO_FIND = 2;
+
+/** Whether the known facts are where they were: at least ANCHORS_TO_FIND of them, in their order, next to each other. */
 function anchorsInPlace(facts: IDataObject[], anchors: string[]): boolean {
 	const found: Array<{ at: number; rank: number }> = [];
 	facts.forEach((fact, at) => {
 		const rank = typeof fact.id === 'string' ? anchors.indexOf(shortHash(fact.id)) : -1;
 		if (rank >= 0) found.push({ at, rank });
 	});
-	if (found.length < Math.min(2, anchors.length)) return false;
+	if (found.length < Math.min(ANCHORS_TO_FIND, anchors.length)) return false;
 	return found.every((f, i) => i === 0 || (f.at === found[i - 1].at + 1 && f.rank > found[i - 1].rank));
 }
 
@@ -104,15 +107,16 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		poll.learn(first);
 		pages.push(first);
 	}
+	let last: ScanPage | undefined;
 	if (first && !first.last && poll.affords()) {
-		const last = await poll.page({ offset: Math.max(first.end, first.total - first.pageSize), anchors: 0, isAnchor: () => false });
+		last = await poll.page({ offset: Math.max(first.end, first.total - first.pageSize), anchors: 0, isAnchor: () => false });
 		if (last) {
 			poll.learn(last);
 			pages.push(last);
 		}
 	}
 	const facts = pages.flatMap((p) => p.items);
-	const complete = first !== undefined && (first.last || pages.length === 2);
+	const complete = first !== undefined && (first.last || last !== undefined);
 	stream.order = complete ? orderOf(facts) : 'unknown';
 	const now = Date.now();
 	const newest = facts.map(createdAt).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);

@@ -9,13 +9,14 @@ import { NodeOperationError, type IDataObject, type INode, type INodeExecutionDa
 import { type AgentPlatformClient, isApiError } from '../../src/client';
 import { AGENT_STATUS, FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { readAgents } from './agents';
-import { factEvent, provisionedEvent, statusChangedEvent, timeOf as timeOrUndefined, toItems, type PolledEvent } from './events';
+import { factEvent, provisionedEvent, statusChangedEvent, timeOf, toItems, type PolledEvent } from './events';
 import { factQuery, type PollSettings } from './settings';
 
 /** Facts one Fetch Test Event reads at most. */
 const SAMPLE_FACTS = 1_000;
 
-const timeOf = (value: unknown) => timeOrUndefined(value) ?? NaN;
+/** An API time as epoch ms, NaN when it has none: NaN loses every comparison, so an undated item is never the newest. */
+const timeOrNaN = (value: unknown) => timeOf(value) ?? NaN;
 
 const newest = <T>(items: T[], time: (item: T) => number): T | undefined => {
 	let best: T | undefined;
@@ -45,29 +46,29 @@ export async function sampleEvent(node: INode, client: AgentPlatformClient, sett
 
 	if (events.has('agent.status_changed') || events.has('deployment.provisioned')) {
 		const agents = await readAgents(client, settings);
-		const changed = newest(agents, (a) => timeOf(a.updated_at));
-		if (changed && events.has('agent.status_changed')) candidates.push({ ...statusChangedEvent(changed, null, now), at: timeOf(changed.updated_at) });
+		const changed = newest(agents, (a) => timeOrNaN(a.updated_at));
+		if (changed && events.has('agent.status_changed')) candidates.push({ ...statusChangedEvent(changed, null, now), at: timeOrNaN(changed.updated_at) });
 		const provisioned = newest(
 			agents.filter((a) => a.status !== AGENT_STATUS.provisioning),
-			(a) => timeOf(a.created_at),
+			(a) => timeOrNaN(a.created_at),
 		);
-		if (provisioned && events.has('deployment.provisioned')) candidates.push({ ...provisionedEvent(provisioned, now), at: timeOf(provisioned.created_at) });
+		if (provisioned && events.has('deployment.provisioned')) candidates.push({ ...provisionedEvent(provisioned, now), at: timeOrNaN(provisioned.created_at) });
 	}
 
 	if (events.has('memory.fact_created') || events.has('memory.fact_promoted')) {
 		const qs = factQuery(settings);
 		let created: IDataObject | undefined;
 		let promoted: IDataObject | undefined;
-		const later = (a: IDataObject | undefined, b: IDataObject, field: string) => (a === undefined || timeOf(b[field]) > timeOf(a[field]) ? b : a);
+		const later = (a: IDataObject | undefined, b: IDataObject, field: string) => (a === undefined || timeOrNaN(b[field]) > timeOrNaN(a[field]) ? b : a);
 		for await (const page of client.pages('memoryFact.getMany', { qs, limit: SAMPLE_FACTS })) {
 			for (const fact of page) {
-				if (Number.isFinite(timeOf(fact[FACT_TIME_FIELDS.created]))) created = later(created, fact, FACT_TIME_FIELDS.created);
-				if (Number.isFinite(timeOf(fact[FACT_TIME_FIELDS.promoted]))) promoted = later(promoted, fact, FACT_TIME_FIELDS.promoted);
+				if (Number.isFinite(timeOrNaN(fact[FACT_TIME_FIELDS.created]))) created = later(created, fact, FACT_TIME_FIELDS.created);
+				if (Number.isFinite(timeOrNaN(fact[FACT_TIME_FIELDS.promoted]))) promoted = later(promoted, fact, FACT_TIME_FIELDS.promoted);
 			}
 			if (Date.now() >= deadline) break;
 		}
-		if (created && events.has('memory.fact_created')) candidates.push(factEvent('memory.fact_created', created, timeOf(created[FACT_TIME_FIELDS.created])));
-		if (promoted && events.has('memory.fact_promoted')) candidates.push(factEvent('memory.fact_promoted', promoted, timeOf(promoted[FACT_TIME_FIELDS.promoted])));
+		if (created && events.has('memory.fact_created')) candidates.push(factEvent('memory.fact_created', created, timeOrNaN(created[FACT_TIME_FIELDS.created])));
+		if (promoted && events.has('memory.fact_promoted')) candidates.push(factEvent('memory.fact_promoted', promoted, timeOrNaN(promoted[FACT_TIME_FIELDS.promoted])));
 	}
 
 	const best = newest(candidates, (c) => (Number.isFinite(c.at) ? c.at : 0));

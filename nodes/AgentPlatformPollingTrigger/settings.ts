@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, normalizeBaseUrl } from '../../src/client';
 import { ALL_EVENTS, EVENT_TYPES, type EventType, FILTER_QUERY } from '../../src/vocabulary';
-import { agentFilter, compact } from '../AgentPlatform/helpers/parameters';
-import type { FactFilters } from '../AgentPlatform/actions/memoryFact/shared';
+import type { FactFilters } from '../parts/factFields';
+import { agentFilter, compact } from '../parts/parameters';
 import { DEFAULT_KEY_SHARE, MIN_KEY_SHARE } from './keyShare';
 
 /** The events a list can reveal; all four of the webhook events. */
@@ -66,7 +66,10 @@ export function readSettings(ctx: IPollFunctions): PollSettings {
 	return { events, agentId, tier, scope, keyShare, fingerprint };
 }
 
-const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+/** Hex characters of a fingerprint kept (64 bits). */
+const FINGERPRINT_CHARS = 16;
+
+const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, FINGERPRINT_CHARS);
 
 /**
  * The fingerprint of the stored state: the settings' and the credential's. The credential counts by

@@ -37,19 +37,24 @@ export const MAX_SEEN = 2_000;
 /** A status longer than this (no real one is) is kept as its hash. */
 export const MAX_STATUS_CHARS = 32;
 
+/** Bytes of JSON of one agent's status (`"hash8":"status≤32",`) and of one seen key (`"hash8":1768467600000,`). */
+const AGENT_STATUS_BYTES = 47;
+const SEEN_KEY_BYTES = 25;
+
+/** Bytes of JSON of the fixed fields and the anchors (three lists of at most 5 hashes). */
+const FIXED_BYTES = 4_096;
+
 /**
- * The largest state, in bytes of JSON: the agents' statuses (`"hash8":"status≤32",`, 47 bytes each),
- * two cursors of MAX_SEEN keys (`"hash8":1768467600000,`, 25 bytes each), and 4 KB for the fixed
- * fields and the anchors (three lists of at most 5 hashes). test/polling/state.test.ts fills every
- * part to its cap and checks the total.
+ * The largest state, in bytes of JSON: the agents' statuses, two cursors of MAX_SEEN keys, and the
+ * fixed fields. test/polling/state.test.ts fills every part to its cap and checks the total.
  */
-export const MAX_STATE_BYTES = MAX_AGENTS * 47 + 2 * MAX_SEEN * 25 + 4_096;
+export const MAX_STATE_BYTES = MAX_AGENTS * AGENT_STATUS_BYTES + 2 * MAX_SEEN * SEEN_KEY_BYTES + FIXED_BYTES;
 
 /** An id (or any text from the server) as the short key the state keeps. */
 export const shortHash = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, HASH_CHARS);
 
 /** Change key → the change's time (server clock, epoch ms). */
-export type Seen = Record<string, number>;
+type Seen = Record<string, number>;
 
 /** Changes of one kind: all before `since` are accounted for; `seen` holds those at or after it already seen. */
 export interface Cursor {
@@ -78,7 +83,7 @@ export interface Edge extends Place {
 }
 
 /** Newest-first only: new facts not read yet, between `offset` and the facts `until` names. */
-export interface Pending extends Place {
+interface Pending extends Place {
 	total: number;
 	until: string[];
 	untilCreated: number;
@@ -141,7 +146,14 @@ export const FUTURE_TOLERANCE_MS = 3_600_000;
 
 const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isHashList = (value: unknown): value is string[] => Array.isArray(value) && value.length <= 16 && value.every((v) => typeof v === 'string' && v.length === HASH_CHARS);
+/** Hashes a stored list (anchors, a pending read's `until`) may hold when read back; the trigger writes at most 5. */
+const MAX_HASH_LIST = 16;
+
+/** Notes a stored state may hold when read back, and their length: one short code per NOTES entry (factPoll.ts). */
+const MAX_NOTES = 8;
+const MAX_NOTE_CHARS = 16;
+
+const isHashList = (value: unknown): value is string[] => Array.isArray(value) && value.length <= MAX_HASH_LIST && value.every((v) => typeof v === 'string' && v.length === HASH_CHARS);
 const isCursor = (value: unknown): value is Cursor =>
 	isObject(value) && isNumber(value.since) && isObject(value.seen) && Object.keys(value.seen).length <= MAX_SEEN && Object.values(value.seen).every(isNumber);
 const isPlace = (value: unknown): value is Place => isObject(value) && isNumber(value.offset) && value.offset >= 0 && isHashList(value.anchors);
@@ -167,7 +179,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!isObject(value) || !isNumber(value.pageSize) || !isNumber(value.total) || !isNumber(value.sweepNeededSince)) return false;
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!isCursor(value.created) || !isCursor(value.promoted)) return false;
-	if (value.notes !== undefined && !(Array.isArray(value.notes) && value.notes.length <= 8 && value.notes.every((n) => typeof n === 'string' && n.length <= 16))) return false;
+	if (value.notes !== undefined && !(Array.isArray(value.notes) && value.notes.length <= MAX_NOTES && value.notes.every((n) => typeof n === 'string' && n.length <= MAX_NOTE_CHARS))) return false;
 	return (value.edge === undefined || isEdge(value.edge)) && (value.pending === undefined || isPending(value.pending)) && (value.sweep === undefined || isSweep(value.sweep));
 }
 

@@ -6,17 +6,17 @@ import {
 	type INode,
 	type INodeParameterResourceLocator,
 	type INodeType,
-	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { CREDENTIAL_TYPE } from '../../src/client';
 import { EVENT_HEADER, TIMESTAMP_HEADER } from '../../src/signing';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
-import { agentLocator } from '../AgentPlatform/descriptions/rlc.description';
-import { agentFilter, locatorValue } from '../AgentPlatform/helpers/parameters';
-import { searchAgents } from '../AgentPlatform/methods/listSearch';
+import { options } from '../parts/collections';
+import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
+import { searchAgents } from '../parts/listSearch';
+import { agentFilterLocator } from '../parts/locators';
+import { agentFilter, locatorValue } from '../parts/parameters';
 import { replayMemoryFor } from './replayGuard';
 import { createSubscription, removeSubscription, stored, subscriptionExists } from './subscription';
 import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from './verifyDelivery';
@@ -50,10 +50,10 @@ function missingExistingSecret(node: INode): NodeOperationError {
 }
 
 export class AgentPlatformTrigger implements INodeType {
-	description: INodeTypeDescription = {
+	description: NodeDescription = {
 		displayName: 'Agent Platform Trigger',
 		name: 'agentPlatformTrigger',
-		icon: { light: 'file:../../icons/agentPlatform.svg', dark: 'file:../../icons/agentPlatform.dark.svg' },
+		icon: NODE_ICON,
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
@@ -100,39 +100,28 @@ export class AgentPlatformTrigger implements INodeType {
 				required: true,
 				description: 'The events that start the workflow',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					agentLocator({
-						required: false,
-						description: 'Only events about this agent; other events, including ones that name no agent, are acknowledged and ignored',
-					}),
-					{
-						displayName: 'Include Delivery Headers',
-						name: 'includeHeaders',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to add the X-Service-Event and X-Service-Timestamp headers to the output (the signature is never included)',
-					},
-					{
-						displayName: 'Timestamp Tolerance (Seconds)',
-						name: 'toleranceSeconds',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: DEFAULT_TOLERANCE_SECONDS,
-						description: 'Events whose timestamp is further than this from now are refused as replays or stale deliveries',
-					},
-				],
-			},
+			options([
+				agentFilterLocator('Only events about this agent; other events, including ones that name no agent, are acknowledged and ignored'),
+				{
+					displayName: 'Include Delivery Headers',
+					name: 'includeHeaders',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to add the X-Service-Event and X-Service-Timestamp headers to the output (the signature is never included)',
+				},
+				{
+					displayName: 'Timestamp Tolerance (Seconds)',
+					name: 'toleranceSeconds',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: DEFAULT_TOLERANCE_SECONDS,
+					description: 'Events whose timestamp is further than this from now are refused as replays or stale deliveries',
+				},
+			]),
 		],
 	};
 
-	// n8n may pick either node to test the credential, so both carry the test.
-	methods = { listSearch: { searchAgents }, credentialTest: { agentPlatformApiTest: testAgentPlatformCredential } };
+	methods = { listSearch: { searchAgents }, credentialTest };
 
 	webhookMethods = {
 		default: {
@@ -162,7 +151,7 @@ export class AgentPlatformTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const req = this.getRequestObject();
 		const res = this.getResponseObject();
-		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const triggerOptions = this.getNodeParameter('options', {}) as TriggerOptions;
 		const events = this.getNodeParameter('events', []) as string[];
 		const existing = this.getNodeParameter('subscriptionMode') === 'existing';
 		const secret = existing ? await existingSecret(this) : (this.getWorkflowStaticData('node') as ReturnType<typeof stored>).secret;
@@ -175,7 +164,7 @@ export class AgentPlatformTrigger implements INodeType {
 			return answer(401, { error: `No signing secret is stored for this trigger; ${fix}` });
 		}
 
-		const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+		const tolerance = triggerOptions.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
 		const now = Date.now();
 		// Only the raw bytes: n8n's parsed req.body depends on the unsigned Content-Type header.
 		const verdict = verifyDelivery(req.rawBody, req.headers, secret, tolerance, now);
@@ -183,7 +172,7 @@ export class AgentPlatformTrigger implements INodeType {
 
 		const { event } = verdict;
 		if (!events.includes(ALL_EVENTS) && !events.includes(event.event)) return answer(200, { received: true, ignored: 'event not subscribed' });
-		const agentId = locatorValue(options.agentId);
+		const agentId = locatorValue(triggerOptions.agentId);
 		if (agentId && agentOf(event.data as IDataObject) !== agentId) return answer(200, { received: true, ignored: 'other agent' });
 		// Remember the delivery until its timestamp leaves the window, not just `tolerance` from now:
 		// a sender whose clock runs ahead could otherwise replay it after the memory has expired.
@@ -199,7 +188,7 @@ export class AgentPlatformTrigger implements INodeType {
 
 		// The whole signed body: fields the spec does not show (a delivery id, a version) pass through.
 		const json: IDataObject = { ...(event as unknown as IDataObject) };
-		if (options.includeHeaders) {
+		if (triggerOptions.includeHeaders) {
 			json.headers = { [EVENT_HEADER]: req.headers[EVENT_HEADER], [TIMESTAMP_HEADER]: req.headers[TIMESTAMP_HEADER] };
 		}
 		return { workflowData: [[{ json }]] };

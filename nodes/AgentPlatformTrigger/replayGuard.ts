@@ -19,7 +19,7 @@
 /** Deliveries remembered per trigger node within one tolerance window (about 100 bytes each). */
 export const MAX_REMEMBERED = 50_000;
 
-export type Remembered = 'new' | 'duplicate' | 'full';
+type Remembered = 'new' | 'duplicate' | 'full';
 
 export class ReplayMemory {
 	/** signature → time it may be forgotten, in arrival order. */

@@ -14,7 +14,7 @@ import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-w
 import { AgentPlatformClient } from '../../src/client';
 import { WEBHOOK_SECRET_FIELD } from '../../src/vocabulary';
 
-export interface StoredSubscription {
+interface StoredSubscription {
 	subscriptionId?: string;
 	secret?: string;
 	url?: string;
@@ -23,7 +23,7 @@ export interface StoredSubscription {
 
 export const stored = (ctx: IHookFunctions) => ctx.getWorkflowStaticData('node') as StoredSubscription & IDataObject;
 
-export function clearStored(ctx: IHookFunctions): void {
+function clearStored(ctx: IHookFunctions): void {
 	const data = stored(ctx);
 	delete data.subscriptionId;
 	delete data.secret;

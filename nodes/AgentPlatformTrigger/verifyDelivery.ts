@@ -10,18 +10,18 @@
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, TIMESTAMP_PATTERN, verifySignature } from '../../src/signing';
 
 /** Larger bodies are refused before any hashing (events are small; this bounds the work). */
-export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-export interface DeliveryEvent {
+interface DeliveryEvent {
 	event: string;
 	org_id: string;
 	timestamp: string;
 	data: Record<string, unknown>;
 }
 
-export type Verdict =
+type Verdict =
 	| { ok: true; event: DeliveryEvent; signature: string }
 	| { ok: false; status: 400 | 401; reason: string };
 

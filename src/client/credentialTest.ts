@@ -1,5 +1,5 @@
 /**
- * The credential test (`GET /agents?limit=1`), which both nodes name in `testedBy`.
+ * The credential test (`GET /agents?limit=1`), which every node names in `testedBy`.
  *
  * It is a function, not a declarative `test` on the credential, because n8n's declarative test
  * never reads the response body: it can show only the status text or one fixed text per status.

@@ -5,5 +5,6 @@ export { anchorCount } from './pager';
 export type { ScanPage, ScanStart } from './pager';
 export { isApiError } from './errors';
 export { CREDENTIAL_TYPE } from './transport';
+export { testAgentPlatformCredential } from './credentialTest';
 export { DEFAULT_BASE_URL, normalizeBaseUrl } from './baseUrl';
-export type { ListEnvelope } from './envelope';
+export { readRateHeaders } from './rateHeaders';

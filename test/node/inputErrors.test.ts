@@ -78,3 +78,19 @@ describe('a required field an expression turned empty says so', () => {
 		expect(error?.description).toMatch(/^The expression {{ \$json\.agent }} gave empty text for item 1\./);
 	});
 });
+
+describe('an Operation the node does not have', () => {
+	// A workflow's JSON (imported, or written by a model) can hold any text there, names every
+	// JavaScript object has included: each is refused by name, before anything is sent. (An unknown
+	// Resource shows no Operation parameter, which n8n refuses before the node runs.)
+	test.each([
+		['memoryFact', 'archive'],
+		['memoryFact', 'constructor'],
+		['skill', 'toString'],
+		['team', '__proto__'],
+	])('%s → %s', async (resource, operation) => {
+		const { error } = await runNode(sb, { resource, operation });
+		expect(error?.message).toBe(`The operation "${operation}" is not known for the resource "${resource}"`);
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+});

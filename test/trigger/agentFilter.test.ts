@@ -1,6 +1,6 @@
 /**
- * The webhook trigger's Agent filter: a resource locator with the action node's list search and
- * `dep_` check, still reading workflows that saved the filter as a plain string.
+ * The webhook trigger's Agent filter: a resource locator with the action node's list search, its
+ * `dep_` checked on activation, still reading workflows that saved the filter as a plain string.
  */
 import { sign } from '../../src/signing';
 import { loadOptionsContext } from '../harness/n8n-core';
@@ -44,11 +44,14 @@ describe("the webhook trigger's Agent filter", () => {
 		expect([...sb.admin.org('org_acme').webhooks.values()]).toEqual([]);
 	});
 
-	test('the locator lists the agents with the same search as the action node, and checks dep_ by ID', async () => {
+	test('the locator lists the agents with the same search as the action node; dep_ is checked on activation (above), not by a By-ID check n8n does not apply inside Options', async () => {
 		const options = trigger.description.properties.find((p) => p.name === 'options')?.options as Array<{ name: string; type?: string; modes?: Array<{ name: string; validation?: unknown }> }>;
 		const agent = options.find((o) => o.name === 'agentId');
 		expect(agent?.type).toBe('resourceLocator');
-		expect(agent?.modes?.find((m) => m.name === 'id')?.validation).toEqual([{ type: 'regex', properties: { regex: 'dep_[A-Za-z0-9_-]+', errorMessage: 'Agent IDs start with dep_' } }]);
+		expect(agent?.modes?.map((m) => [m.name, m.validation])).toEqual([
+			['list', undefined],
+			['id', undefined],
+		]);
 		const ctx = loadOptionsContext({ nodeType: trigger, parameters: {}, credentials: { apiKey: sb.apiKey, baseUrl: sb.baseUrl } });
 		const found = await trigger.methods.listSearch.searchAgents.call(ctx, 'sales');
 		expect(found.results).toEqual([{ name: 'Sales Assistant (active)', value: 'dep_sales02' }]);

@@ -15,24 +15,21 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../../src/client';
+import { options } from '../../parts/collections';
+import { getWholeNumber } from '../../parts/parameters';
 import { addHints } from '../helpers/hints';
-import { getWholeNumber } from '../helpers/parameters';
-import type { OperationModule, OperationRun } from '../helpers/types';
-import { WHERE_ITEMS_WRITE, writesData } from '../helpers/writes';
+import type { OperationModule, OperationRun, ResourceModule } from '../helpers/types';
+import { whereItemsWrite, writesData } from '../helpers/writes';
 import { resources } from './index';
 
 /** Requests in flight at once for one node run. The rate budget, not this, limits the rate. */
-export const MAX_CONCURRENCY = 16;
+const MAX_CONCURRENCY = 16;
+
+const byName: Readonly<Record<string, ResourceModule>> = resources;
 
 /** The node's Options: shown for operations that write (and API Request with a method other than GET). */
-export const description: INodeProperties[] = WHERE_ITEMS_WRITE.map((displayOptions) => ({
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	displayOptions,
-	options: [
+export const description: INodeProperties[] = whereItemsWrite(byName).map((displayOptions) => ({
+	...options([
 		{
 			displayName: 'Parallel Writes',
 			name: 'parallelWrites',
@@ -41,7 +38,8 @@ export const description: INodeProperties[] = WHERE_ITEMS_WRITE.map((displayOpti
 			default: MAX_CONCURRENCY,
 			description: `How many items to send at once (1 to ${MAX_CONCURRENCY}). Without this option items are sent one at a time in input order, and when one fails nothing after it is sent. Faster with many items, but items reach the API in no set order, and when one fails (without Continue On Fail) items after it may already have been written, so running the workflow again writes them twice.`,
 		},
-	],
+	]),
+	displayOptions,
 }));
 
 /** Items sent at once for a write: 1 unless the user chose Parallel Writes. */
@@ -54,74 +52,94 @@ function writeConcurrency(ctx: IExecuteFunctions): number {
 	});
 }
 
+/**
+ * The chosen operation. Resource and Operation come from the workflow and can be any text, names
+ * every object has (`constructor`, `toString`) included: only the indexes' own entries count.
+ */
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): OperationModule {
-	const candidate = (resources as Record<string, Record<string, unknown>>)[resource]?.[operation] as OperationModule | undefined;
-	if (!candidate || typeof candidate.prepare !== 'function') {
+	const operations = Object.hasOwn(byName, resource) ? byName[resource].operations : {};
+	if (!Object.hasOwn(operations, operation)) {
 		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" is not known for the resource "${resource}"`);
 	}
-	return candidate;
+	return operations[operation];
 }
 
 type Outcome = { ok: true; data: IDataObject | IDataObject[] } | { ok: false; error: Error };
+
+/** The items of one run: what each will send once all are valid, and each one's outcome when known. */
+interface Batch {
+	runs: Array<{ itemIndex: number; run: OperationRun }>;
+	outcomes: Array<Outcome | undefined>;
+}
+
+/** Phase 1: every item's parameters read and checked; nothing is sent. */
+function prepareAll(ctx: IExecuteFunctions, op: OperationModule, itemCount: number): Batch {
+	const batch: Batch = { runs: [], outcomes: new Array(itemCount) };
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		try {
+			batch.runs.push({ itemIndex, run: op.prepare.call(ctx, itemIndex) });
+		} catch (error) {
+			batch.outcomes[itemIndex] = { ok: false, error: error as Error };
+		}
+	}
+	return batch;
+}
+
+/**
+ * Phase 2: the requests, started in input order: reads up to MAX_CONCURRENCY at a time, writes as
+ * chosen. After a failure, without Continue On Fail, no further item starts.
+ */
+async function sendAll(ctx: IExecuteFunctions, op: OperationModule, { runs, outcomes }: Batch, continueOnFail: boolean): Promise<void> {
+	const writes = runs.some(({ itemIndex }) => writesData(ctx, op.route, itemIndex));
+	const concurrency = writes ? writeConcurrency(ctx) : MAX_CONCURRENCY;
+	const client = new AgentPlatformClient(ctx, { memoizeGets: true });
+	let next = 0;
+	let failed = false;
+	const worker = async () => {
+		while (next < runs.length && !(failed && !continueOnFail)) {
+			const { itemIndex, run } = runs[next++];
+			try {
+				outcomes[itemIndex] = { ok: true, data: await run(client) };
+			} catch (error) {
+				outcomes[itemIndex] = { ok: false, error: error as Error };
+				failed = true;
+			}
+		}
+	};
+	// Many items announce their requests, so the rate budget spreads them instead of bursting.
+	await client.withBudget(runs.length > 1 ? runs.length : 0, async () => await Promise.all(Array.from({ length: Math.min(concurrency, runs.length) }, worker)));
+	addHints(ctx, ...client.hints());
+}
 
 function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 	const { description } = error as { description?: string };
 	return { json: { error: error.message, ...(description ? { description } : {}) }, pairedItem: { item: itemIndex } };
 }
 
+/** The output in input order, each item paired with its input; the first failure is thrown, or with Continue On Fail becomes an error item. */
+function toOutput(outcomes: Array<Outcome | undefined>, continueOnFail: boolean): INodeExecutionData[] {
+	const output: INodeExecutionData[] = [];
+	for (const [itemIndex, outcome] of outcomes.entries()) {
+		if (!outcome) continue; // not started because an earlier item failed (and that failure is thrown)
+		if (!outcome.ok) {
+			if (!continueOnFail) throw outcome.error;
+			output.push(errorItem(outcome.error, itemIndex));
+			continue;
+		}
+		const list = Array.isArray(outcome.data) ? outcome.data : [outcome.data];
+		for (const json of list) output.push({ json, pairedItem: { item: itemIndex } });
+	}
+	return output;
+}
+
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const op = findOperation(this, resource, operation);
 	const continueOnFail = this.continueOnFail();
-
-	// Phase 1: validate every item; nothing has been sent yet.
-	const outcomes: Array<Outcome | undefined> = new Array(items.length);
-	const runs: Array<OperationRun | undefined> = new Array(items.length);
-	for (let i = 0; i < items.length; i++) {
-		try {
-			runs[i] = op.prepare.call(this, i);
-		} catch (error) {
-			outcomes[i] = { ok: false, error: error as Error };
-		}
-	}
-	const invalid = outcomes.find((o) => o && !o.ok);
-	if (invalid && !invalid.ok && !continueOnFail) throw invalid.error;
-
-	// Phase 2: send, in input order: reads up to MAX_CONCURRENCY at a time, writes as chosen.
-	const pending = runs.flatMap((run, i) => (run ? [i] : []));
-	const writes = pending.some((i) => writesData(this, resource, operation, i));
-	const concurrency = writes ? writeConcurrency(this) : MAX_CONCURRENCY;
-	const client = new AgentPlatformClient(this, { memoizeGets: true });
-	let next = 0;
-	let failed = false;
-	const worker = async () => {
-		while (next < pending.length && !(failed && !continueOnFail)) {
-			const i = pending[next++];
-			try {
-				outcomes[i] = { ok: true, data: await (runs[i] as OperationRun)(client) };
-			} catch (error) {
-				outcomes[i] = { ok: false, error: error as Error };
-				failed = true;
-			}
-		}
-	};
-	// Many items announce their requests, so the rate budget spreads them instead of bursting.
-	await client.withBudget(pending.length > 1 ? pending.length : 0, async () => await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker)));
-	addHints(this, ...client.hints());
-
-	const output: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		const outcome = outcomes[i];
-		if (!outcome) continue; // not started because an earlier item failed (and we throw below)
-		if (!outcome.ok) {
-			if (!continueOnFail) throw outcome.error;
-			output.push(errorItem(outcome.error, i));
-			continue;
-		}
-		const list = Array.isArray(outcome.data) ? outcome.data : [outcome.data];
-		for (const json of list) output.push({ json, pairedItem: { item: i } });
-	}
-	return [output];
+	const batch = prepareAll(this, op, this.getInputData().length);
+	const invalid = batch.outcomes.find((outcome) => outcome?.ok === false);
+	if (invalid?.ok === false && !continueOnFail) throw invalid.error;
+	await sendAll(this, op, batch, continueOnFail);
+	return [toOutput(batch.outcomes, continueOnFail)];
 }

@@ -1,8 +1,10 @@
 /**
  * Parameters many operations share, as factories: Return All and Limit, the optional-field
- * collections (Filters, Additional Fields, Update Fields) and the Output choice of read operations.
+ * collections of create and update operations (Filters and Options are every node's:
+ * nodes/parts/collections.ts) and the Output choice of read operations.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { collection } from '../../parts/collections';
 import { OUTPUT_FIELDS, type OutputResource, type ReadOperation, simplifiedFields } from '../helpers/output';
 
 export const returnAllAndLimit = (): INodeProperties[] => [
@@ -24,45 +26,11 @@ export const returnAllAndLimit = (): INodeProperties[] => [
 	},
 ];
 
-/** A list operation's optional filters: only the ones the user adds are sent. */
-export const filters = (options: INodeProperties[]): INodeProperties => ({
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options,
-});
+/** A create operation's optional fields. */
+export const additionalFields = collection('additionalFields', 'Additional Fields', 'Add Field');
 
-/** A node's optional settings (how it works, not what it sends). */
-export const options = (options: INodeProperties[]): INodeProperties => ({
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options,
-});
-
-/** A create operation's optional fields: only the ones the user adds are sent. */
-export const additionalFields = (options: INodeProperties[]): INodeProperties => ({
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options,
-});
-
-/** An Update operation's optional fields: only the ones the user adds are sent. */
-export const updateFields = (options: INodeProperties[]): INodeProperties => ({
-	displayName: 'Update Fields',
-	name: 'updateFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options,
-});
+/** An Update operation's optional fields. */
+export const updateFields = collection('updateFields', 'Update Fields', 'Add Field');
 
 /**
  * The Output choice of every Get and Get Many (n8n's guideline for nodes an AI agent uses as a

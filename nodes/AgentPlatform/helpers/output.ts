@@ -5,7 +5,7 @@
  * field the API returns passes through Raw and can be named in Selected Fields by expression.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
-import { getStringList } from './parameters';
+import { getStringList } from '../../parts/parameters';
 
 interface FieldSets {
 	/** Small on purpose: what a workflow or an AI agent usually needs, without long text. */

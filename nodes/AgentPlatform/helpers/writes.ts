@@ -2,39 +2,43 @@
  * Which items change data: the one place the node decides it. The router sends such items one at
  * a time in input order unless the user chose Parallel Writes; reads run concurrently.
  *
- * The HTTP method decides. Every operation sends the route of its own name in src/routes.ts
- * (`<resource>.<operation>`; a test holds every operation to that), so the route table's method
- * says whether it writes. API Request sends the Method its item chose. An operation without a
- * route counts as a write: the careful side.
+ * The HTTP method decides: every operation declares the route it sends (`route`, a name of
+ * src/routes.ts, typed), and the route table's method says whether it writes. API Request
+ * (`itemPath`) sends the Method its item chose.
  */
 import type { IDisplayOptions, IExecuteFunctions } from 'n8n-workflow';
-import { ROUTES, type RouteDefinition } from '../../../src/routes';
-
-const routes: Readonly<Record<string, RouteDefinition>> = ROUTES;
+import { ROUTES } from '../../../src/routes';
+import type { OperationRoute, ResourceModule } from './types';
 
 /** Whether the request(s) of input item `itemIndex` may change data on the server. */
-export function writesData(ctx: IExecuteFunctions, resource: string, operation: string, itemIndex: number): boolean {
-	if (resource === 'apiRequest') return String(ctx.getNodeParameter('method', itemIndex, 'GET')).toUpperCase() !== 'GET';
-	return routes[`${resource}.${operation}`]?.method !== 'GET';
+export function writesData(ctx: IExecuteFunctions, route: OperationRoute, itemIndex: number): boolean {
+	if (route === 'itemPath') return String(ctx.getNodeParameter('method', itemIndex, 'GET')).toUpperCase() !== 'GET';
+	return ROUTES[route].method !== 'GET';
 }
 
 /**
- * Where the editor shows options about writes: operations of the route table that are not reads,
- * and API Request unless its method is GET. Two display rules, because a hidden parameter still
- * counts with its default in n8n's display check (API Request's Method reads GET everywhere).
+ * Where the editor shows options about writes: operations whose route is not a read, and API Request
+ * unless its method is GET. Two display rules, because a hidden parameter still counts with its
+ * default in n8n's display check (API Request's Method reads GET everywhere).
  */
-export const WHERE_ITEMS_WRITE: IDisplayOptions[] = (() => {
+export function whereItemsWrite(resources: Readonly<Record<string, ResourceModule>>): IDisplayOptions[] {
 	const methods = new Map<string, Set<string>>();
-	const resources = new Set<string>();
-	for (const [name, route] of Object.entries(routes)) {
-		const [resource, operation] = name.split('.');
-		resources.add(resource);
-		methods.set(operation, (methods.get(operation) ?? new Set()).add(route.method));
+	const routed = new Set<string>();
+	const byItem = new Set<string>();
+	for (const [resource, { operations }] of Object.entries(resources)) {
+		for (const [operation, { route }] of Object.entries(operations)) {
+			if (route === 'itemPath') {
+				byItem.add(resource);
+				continue;
+			}
+			routed.add(resource);
+			methods.set(operation, (methods.get(operation) ?? new Set()).add(ROUTES[route].method));
+		}
 	}
 	// Operation values that only read for every resource that has them (`get`, `getMany`).
 	const reads = [...methods].filter(([, used]) => used.size === 1 && used.has('GET')).map(([operation]) => operation);
 	return [
-		{ show: { resource: [...resources] }, hide: { operation: reads } },
-		{ show: { resource: ['apiRequest'] }, hide: { method: ['GET'] } },
+		{ show: { resource: [...routed] }, hide: { operation: reads } },
+		{ show: { resource: [...byItem] }, hide: { method: ['GET'] } },
 	];
-})();
+}

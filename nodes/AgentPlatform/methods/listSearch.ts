@@ -1,38 +1,9 @@
-/**
- * "From List" search for every resource locator. Each call fetches one page; n8n asks for the next
- * with the returned pagination token (the next offset). Facts are searched by the server (`q`);
- * the smaller lists are filtered here by name.
- */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { AgentPlatformClient } from '../../../src/client';
-import type { ListRouteName } from '../../../src/routes';
+/** The action node's "From List" searches: the agents' (nodes/parts/listSearch.ts) and every other resource's. */
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { FILTER_QUERY } from '../../../src/vocabulary';
+import { itemName, search } from '../../parts/listSearch';
 
-const PAGE = 100;
-
-async function search(
-	ctx: ILoadOptionsFunctions,
-	route: ListRouteName,
-	toItem: (r: IDataObject) => INodeListSearchItems,
-	filter: string | undefined,
-	token: string | undefined,
-	serverQuery?: IDataObject,
-): Promise<INodeListSearchResult> {
-	const offset = Number(token ?? 0) || 0;
-	const page = await new AgentPlatformClient(ctx).pageAt(route, { qs: serverQuery, offset, limit: PAGE });
-	const needle = filter?.trim().toLowerCase();
-	const results = page.data
-		.map(toItem)
-		.filter((item) => !needle || serverQuery || `${item.name} ${String(item.value)}`.toLowerCase().includes(needle));
-	const next = offset + page.data.length;
-	return { results, paginationToken: page.data.length > 0 && next < page.pagination.total ? String(next) : undefined };
-}
-
-const label = (main: unknown, id: unknown, extra?: unknown) => `${String(main ?? id)}${extra ? ` (${String(extra)})` : ''}`;
-
-export async function searchAgents(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, 'agent.getMany', (a) => ({ name: label(a.agent_name, a.id, a.status), value: String(a.id) }), filter, token);
-}
+export { searchAgents } from '../../parts/listSearch';
 
 export async function searchFacts(this: ILoadOptionsFunctions, filter?: string, token?: string) {
 	const query = filter?.trim() ? { [FILTER_QUERY.text]: filter.trim() } : undefined;
@@ -41,17 +12,17 @@ export async function searchFacts(this: ILoadOptionsFunctions, filter?: string, 
 }
 
 export async function searchDocuments(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, 'knowledgeDocument.getMany', (d) => ({ name: label(d.title, d.id, d.section), value: String(d.id) }), filter, token);
+	return await search(this, 'knowledgeDocument.getMany', (d) => ({ name: itemName(d.title, d.id, d.section), value: String(d.id) }), filter, token);
 }
 
 export async function searchTeams(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, 'team.getMany', (t) => ({ name: label(t.name, t.id), value: String(t.id) }), filter, token);
+	return await search(this, 'team.getMany', (t) => ({ name: itemName(t.name, t.id), value: String(t.id) }), filter, token);
 }
 
 export async function searchMembers(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, 'member.getMany', (m) => ({ name: label(m.name, m.id, m.email), value: String(m.id) }), filter, token);
+	return await search(this, 'member.getMany', (m) => ({ name: itemName(m.name, m.id, m.email), value: String(m.id) }), filter, token);
 }
 
 export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, 'webhookSubscription.getMany', (w) => ({ name: label(w.description || w.url, w.id, (w.events as string[] | undefined)?.join(', ')), value: String(w.id) }), filter, token);
+	return await search(this, 'webhookSubscription.getMany', (w) => ({ name: itemName(w.description || w.url, w.id, (w.events as string[] | undefined)?.join(', ')), value: String(w.id) }), filter, token);
 }

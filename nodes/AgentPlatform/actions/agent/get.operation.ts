@@ -1,10 +1,13 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
 import { ID_PREFIX } from '../../../../src/vocabulary';
-import { agentLocator } from '../../descriptions/rlc.description';
+import { agentLocator } from '../../../parts/locators';
+import { getId } from '../../../parts/parameters';
 import { output } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { getId } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'agent.get' satisfies RouteName;
 
 const properties: INodeProperties[] = [agentLocator(), ...output('agent', 'get')];
 
@@ -13,5 +16,5 @@ export const description = updateDisplayOptions({ show: { resource: ['agent'], o
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
 	const shape = getOutputShape(this, i, 'agent', 'get');
-	return async (client) => shape(await client.call('agent.get', { path: { agentId }, itemIndex: i }));
+	return async (client) => shape(await client.call(route, { path: { agentId }, itemIndex: i }));
 }

@@ -1,10 +1,15 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
 import { AGENT_STATUSES, FILTER_QUERY } from '../../../../src/vocabulary';
-import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
+import { filters } from '../../../parts/collections';
+import { compact } from '../../../parts/parameters';
+import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { addHints } from '../../helpers/hints';
 import { getOutputShape } from '../../helpers/output';
-import { compact, getChoice, getListLimit } from '../../helpers/parameters';
+import { getChoice, getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'agent.getMany' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -37,7 +42,7 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const qs = compact({ [FILTER_QUERY.status]: status });
 	const shape = getOutputShape(this, i, 'agent', 'getMany');
 	return async (client) => {
-		const agents = await client.list('agent.getMany', { qs, limit, itemIndex: i });
+		const agents = await client.list(route, { qs, limit, itemIndex: i });
 		if (unlisted && agents.length === 0) {
 			const known = AGENT_STATUSES.map((s) => s.value).join(', ');
 			addHints(this, { message: `No agent has the status "${status}" (item ${i + 1}). It is not one of the statuses this node lists (${known}); check the spelling.`, type: 'warning', location: 'outputPane' });

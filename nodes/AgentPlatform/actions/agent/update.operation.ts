@@ -1,9 +1,13 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
 import { AGENT_STATUSES, ID_PREFIX } from '../../../../src/vocabulary';
+import { agentLocator } from '../../../parts/locators';
+import { compact, getId } from '../../../parts/parameters';
 import { updateFields } from '../../descriptions/common.description';
-import { agentLocator } from '../../descriptions/rlc.description';
-import { compact, getId, requireChanges } from '../../helpers/parameters';
+import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'agent.update' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	agentLocator(),
@@ -35,5 +39,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const { agent_name, description, status } = this.getNodeParameter('updateFields', i, {}) as AgentChanges;
 	const body = compact({ agent_name, description, status });
 	requireChanges(this, body, i, 'Agent Name, Description or Status');
-	return async (client) => await client.call('agent.update', { path: { agentId }, body, itemIndex: i });
+	return async (client) => await client.call(route, { path: { agentId }, body, itemIndex: i });
 }

@@ -1,8 +1,12 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { apiPathProblem } from '../../../../src/client';
-import { getJsonObject, getListLimit, getRequiredString } from '../../helpers/parameters';
-import type { OperationRun } from '../../helpers/types';
+import { getRequiredString } from '../../../parts/parameters';
 import { returnAllAndLimit } from '../../descriptions/common.description';
+import { getJsonObject, getListLimit } from '../../helpers/parameters';
+import type { OperationRoute, OperationRun } from '../../helpers/types';
+
+/** Each item sends its own Path and Method. */
+export const route = 'itemPath' satisfies OperationRoute;
 
 const properties: INodeProperties[] = [
 	{

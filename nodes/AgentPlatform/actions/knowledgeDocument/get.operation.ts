@@ -1,9 +1,12 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { documentLocator } from '../../descriptions/rlc.description';
+import type { RouteName } from '../../../../src/routes';
+import { getId } from '../../../parts/parameters';
 import { output } from '../../descriptions/common.description';
+import { documentLocator } from '../../descriptions/rlc.description';
 import { getOutputShape } from '../../helpers/output';
-import { getId } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'knowledgeDocument.get' satisfies RouteName;
 
 const properties: INodeProperties[] = [documentLocator(), ...output('knowledgeDocument', 'get')];
 
@@ -12,5 +15,5 @@ export const description = updateDisplayOptions({ show: { resource: ['knowledgeD
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const documentId = getId(this, 'documentId', i, 'Knowledge Document');
 	const shape = getOutputShape(this, i, 'knowledgeDocument', 'get');
-	return async (client) => shape(await client.call('knowledgeDocument.get', { path: { documentId }, itemIndex: i }));
+	return async (client) => shape(await client.call(route, { path: { documentId }, itemIndex: i }));
 }

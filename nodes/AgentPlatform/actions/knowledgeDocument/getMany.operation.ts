@@ -1,9 +1,14 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
 import { FILTER_QUERY } from '../../../../src/vocabulary';
-import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
+import { filters } from '../../../parts/collections';
+import { compact } from '../../../parts/parameters';
+import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { compact, getListLimit } from '../../helpers/parameters';
+import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'knowledgeDocument.getMany' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -31,5 +36,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const { section } = this.getNodeParameter('filters', i, {}) as DocumentFilters;
 	const qs = compact({ [FILTER_QUERY.section]: section });
 	const shape = getOutputShape(this, i, 'knowledgeDocument', 'getMany');
-	return async (client) => (await client.list('knowledgeDocument.getMany', { qs, limit, itemIndex: i })).map(shape);
+	return async (client) => (await client.list(route, { qs, limit, itemIndex: i })).map(shape);
 }

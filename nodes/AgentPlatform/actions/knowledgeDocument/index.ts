@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { OperationModule } from '../../helpers/types';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as update from './update.operation';
 
-export { get, getMany, update };
+/** The resource's operations by their Operation value. */
+export const operations = { get, getMany, update } satisfies Record<string, OperationModule>;
 
 export const description: INodeProperties[] = [
 	{

@@ -1,8 +1,12 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
+import { compact, getId } from '../../../parts/parameters';
 import { updateFields } from '../../descriptions/common.description';
 import { documentLocator } from '../../descriptions/rlc.description';
-import { compact, getId, requireChanges } from '../../helpers/parameters';
+import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'knowledgeDocument.update' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	documentLocator(),
@@ -26,5 +30,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const { title, content } = this.getNodeParameter('updateFields', i, {}) as { title?: string; content?: string };
 	const body = compact({ title, content });
 	requireChanges(this, body, i, 'Title or Content');
-	return async (client) => await client.call('knowledgeDocument.update', { path: { documentId }, body, itemIndex: i });
+	return async (client) => await client.call(route, { path: { documentId }, body, itemIndex: i });
 }

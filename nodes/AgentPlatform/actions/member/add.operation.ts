@@ -1,8 +1,11 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
+import { compact, getRequiredString } from '../../../parts/parameters';
 import { additionalFields } from '../../descriptions/common.description';
-import { compact, getRequiredString } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { memberBody, memberFields, type MemberFields } from './shared';
+
+export const route = 'member.add' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	{
@@ -26,5 +29,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	}
 	const extra = this.getNodeParameter('additionalFields', i, {}) as MemberFields;
 	const body = compact({ email, ...memberBody(extra) });
-	return async (client) => await client.call('member.add', { body, itemIndex: i });
+	return async (client) => await client.call(route, { body, itemIndex: i });
 }

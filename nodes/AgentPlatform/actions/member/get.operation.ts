@@ -1,9 +1,12 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { memberLocator } from '../../descriptions/rlc.description';
+import type { RouteName } from '../../../../src/routes';
+import { getId } from '../../../parts/parameters';
 import { output } from '../../descriptions/common.description';
+import { memberLocator } from '../../descriptions/rlc.description';
 import { getOutputShape } from '../../helpers/output';
-import { getId } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'member.get' satisfies RouteName;
 
 const properties: INodeProperties[] = [memberLocator(), ...output('member', 'get')];
 
@@ -12,5 +15,5 @@ export const description = updateDisplayOptions({ show: { resource: ['member'], 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const memberId = getId(this, 'memberId', i, 'Member');
 	const shape = getOutputShape(this, i, 'member', 'get');
-	return async (client) => shape(await client.call('member.get', { path: { memberId }, itemIndex: i }));
+	return async (client) => shape(await client.call(route, { path: { memberId }, itemIndex: i }));
 }

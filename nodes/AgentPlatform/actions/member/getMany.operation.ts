@@ -1,10 +1,15 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeParameterResourceLocator, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
 import { FILTER_QUERY } from '../../../../src/vocabulary';
-import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
+import { filters } from '../../../parts/collections';
+import { compact, locatorValue } from '../../../parts/parameters';
+import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { teamLocator } from '../../descriptions/rlc.description';
 import { getOutputShape } from '../../helpers/output';
-import { compact, getListLimit, locatorValue } from '../../helpers/parameters';
+import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'member.getMany' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -24,5 +29,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const { teamId } = this.getNodeParameter('filters', i, {}) as MemberFilters;
 	const qs = compact({ [FILTER_QUERY.teamId]: locatorValue(teamId) });
 	const shape = getOutputShape(this, i, 'member', 'getMany');
-	return async (client) => (await client.list('member.getMany', { qs, limit, itemIndex: i })).map(shape);
+	return async (client) => (await client.list(route, { qs, limit, itemIndex: i })).map(shape);
 }

@@ -1,11 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { OperationModule } from '../../helpers/types';
 import * as add from './add.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as remove from './remove.operation';
 import * as update from './update.operation';
 
-export { add, get, getMany, remove, update };
+/** The resource's operations by their Operation value. */
+export const operations = { add, get, getMany, remove, update } satisfies Record<string, OperationModule>;
 
 export const description: INodeProperties[] = [
 	{

@@ -1,7 +1,10 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
+import { getId } from '../../../parts/parameters';
 import { memberLocator } from '../../descriptions/rlc.description';
-import { getId } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'member.remove' satisfies RouteName;
 
 const properties: INodeProperties[] = [memberLocator()];
 
@@ -10,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['member'], 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const memberId = getId(this, 'memberId', i, 'Member');
 	return async (client) => {
-		await client.call('member.remove', { path: { memberId }, itemIndex: i });
+		await client.call(route, { path: { memberId }, itemIndex: i });
 		return { id: memberId, removed: true };
 	};
 }

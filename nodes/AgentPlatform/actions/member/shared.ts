@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import { locatorValue } from '../../../parts/parameters';
 import { teamLocator } from '../../descriptions/rlc.description';
-import { locatorValue } from '../../helpers/parameters';
 
 export const memberFields = (): INodeProperties[] => [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Full name of the member' },

@@ -1,9 +1,13 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
+import { compact, getId } from '../../../parts/parameters';
 import { updateFields } from '../../descriptions/common.description';
 import { memberLocator } from '../../descriptions/rlc.description';
-import { compact, getId, requireChanges } from '../../helpers/parameters';
+import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { memberBody, memberFields, type MemberFields } from './shared';
+
+export const route = 'member.update' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	memberLocator(),
@@ -35,5 +39,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 		body.team_id = null;
 	}
 	requireChanges(this, body, i, 'Name, Role, Team or Remove From Team');
-	return async (client) => await client.call('member.update', { path: { memberId }, body, itemIndex: i });
+	return async (client) => await client.call(route, { path: { memberId }, body, itemIndex: i });
 }

@@ -1,10 +1,13 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
 import { ID_PREFIX } from '../../../../src/vocabulary';
+import { scopeOption, tierOption, type TierAndScope } from '../../../parts/factFields';
+import { agentLocator } from '../../../parts/locators';
+import { compact, getId, getRequiredString } from '../../../parts/parameters';
 import { additionalFields } from '../../descriptions/common.description';
-import { agentLocator } from '../../descriptions/rlc.description';
-import { compact, getId, getRequiredString } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { scopeOption, tierOption, type TierAndScope } from './shared';
+
+export const route = 'memoryFact.create' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	agentLocator({ description: 'The agent the fact belongs to' }),
@@ -27,5 +30,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const content = getRequiredString(this, 'content', i, 'Content');
 	const { tier, scope } = this.getNodeParameter('additionalFields', i, {}) as TierAndScope;
 	const body = compact({ agent_id: agentId, content, tier, scope });
-	return async (client) => await client.call('memoryFact.create', { body, itemIndex: i });
+	return async (client) => await client.call(route, { body, itemIndex: i });
 }

@@ -1,13 +1,18 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
 import { FILTER_QUERY, MEMORY_SCOPES, MEMORY_TIERS } from '../../../../src/vocabulary';
-import { filters, output, returnAllAndLimit } from '../../descriptions/common.description';
-import { agentFilterLocator } from '../../descriptions/rlc.description';
+import { filters } from '../../../parts/collections';
+import { type FactFilters, scopeOption, tierOption } from '../../../parts/factFields';
+import { agentFilterLocator } from '../../../parts/locators';
+import { agentFilter, compact } from '../../../parts/parameters';
+import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { agentFilter, compact, getChoice, getListLimit } from '../../helpers/parameters';
+import { getChoice, getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { type FactFilters, scopeOption, tierOption } from './shared';
 
 const ONLY_KNOWN = 'By expression, one of the values listed: the API refuses others when a fact is created, so a filter with one would match nothing.';
+
+export const route = 'memoryFact.getMany' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -33,5 +38,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 		[FILTER_QUERY.text]: text,
 	});
 	const shape = getOutputShape(this, i, 'memoryFact', 'getMany');
-	return async (client) => (await client.list('memoryFact.getMany', { qs, limit, itemIndex: i })).map(shape);
+	return async (client) => (await client.list(route, { qs, limit, itemIndex: i })).map(shape);
 }

@@ -1,8 +1,11 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
+import { scopeOption, tierOption, type TierAndScope } from '../../../parts/factFields';
+import { compact, getId } from '../../../parts/parameters';
 import { factLocator } from '../../descriptions/rlc.description';
-import { compact, getId } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
-import { scopeOption, tierOption, type TierAndScope } from './shared';
+
+export const route = 'memoryFact.promote' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	factLocator(),
@@ -29,5 +32,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 			description: 'Add the tier (for example L3 Durable) and/or the scope (for example Company) the fact should move to.',
 		});
 	}
-	return async (client) => await client.call('memoryFact.promote', { path: { factId }, body, itemIndex: i });
+	return async (client) => await client.call(route, { path: { factId }, body, itemIndex: i });
 }

@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { OperationModule } from '../../helpers/types';
 import * as get from './get.operation';
 
-export { get };
+/** The resource's operations by their Operation value. */
+export const operations = { get } satisfies Record<string, OperationModule>;
 
 export const description: INodeProperties[] = [
 	{

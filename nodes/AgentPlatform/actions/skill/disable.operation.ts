@@ -1,3 +1,6 @@
+import type { RouteName } from '../../../../src/routes';
 import { toggleOperation } from './toggle';
 
-export const { description, prepare } = toggleOperation('disable');
+export const route = 'skill.disable' satisfies RouteName;
+
+export const { description, prepare } = toggleOperation('disable', route);

@@ -1,10 +1,14 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
 import { ID_PREFIX } from '../../../../src/vocabulary';
+import { agentLocator } from '../../../parts/locators';
+import { getId } from '../../../parts/parameters';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
-import { agentLocator } from '../../descriptions/rlc.description';
 import { getOutputShape } from '../../helpers/output';
-import { getId, getListLimit } from '../../helpers/parameters';
+import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'skill.getMany' satisfies RouteName;
 
 const properties: INodeProperties[] = [agentLocator({ description: 'The agent whose skills to list' }), ...returnAllAndLimit(), ...output('skill', 'getMany')];
 
@@ -14,5 +18,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
 	const limit = getListLimit(this, i);
 	const shape = getOutputShape(this, i, 'skill', 'getMany');
-	return async (client) => (await client.list('skill.getMany', { path: { agentId }, limit, itemIndex: i })).map(shape);
+	return async (client) => (await client.list(route, { path: { agentId }, limit, itemIndex: i })).map(shape);
 }

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { OperationModule } from '../../helpers/types';
 import * as disable from './disable.operation';
 import * as enable from './enable.operation';
 import * as getMany from './getMany.operation';
 
-export { disable, enable, getMany };
+/** The resource's operations by their Operation value. */
+export const operations = { disable, enable, getMany } satisfies Record<string, OperationModule>;
 
 export const description: INodeProperties[] = [
 	{

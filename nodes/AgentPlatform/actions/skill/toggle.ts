@@ -1,11 +1,11 @@
-/** Enable and Disable differ only in the route they call. */
+/** Enable and Disable differ only in their operation value and the route they call. */
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { ID_PREFIX } from '../../../../src/vocabulary';
-import { agentLocator } from '../../descriptions/rlc.description';
-import { getId, getRequiredString } from '../../helpers/parameters';
+import { agentLocator } from '../../../parts/locators';
+import { getId, getRequiredString } from '../../../parts/parameters';
 import type { OperationModule } from '../../helpers/types';
 
-export function toggleOperation(operation: 'enable' | 'disable'): OperationModule {
+export function toggleOperation(operation: 'enable' | 'disable', route: 'skill.enable' | 'skill.disable'): Omit<OperationModule, 'route'> {
 	const properties: INodeProperties[] = [
 		agentLocator(),
 		{
@@ -24,7 +24,7 @@ export function toggleOperation(operation: 'enable' | 'disable'): OperationModul
 		prepare(this: IExecuteFunctions, i: number) {
 			const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
 			const skillId = getRequiredString(this, 'skillId', i, 'Skill');
-			return async (client) => await client.call(`skill.${operation}`, { path: { agentId, skillId }, itemIndex: i });
+			return async (client) => await client.call(route, { path: { agentId, skillId }, itemIndex: i });
 		},
 	};
 }

@@ -1,7 +1,10 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
+import { compact, getRequiredString } from '../../../parts/parameters';
 import { additionalFields } from '../../descriptions/common.description';
-import { compact, getRequiredString } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'team.create' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the new team' },
@@ -14,5 +17,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const name = getRequiredString(this, 'name', i, 'Name');
 	const { description } = this.getNodeParameter('additionalFields', i, {}) as { description?: string };
 	const body = compact({ name, description });
-	return async (client) => await client.call('team.create', { body, itemIndex: i });
+	return async (client) => await client.call(route, { body, itemIndex: i });
 }

@@ -1,7 +1,10 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
+import { getId } from '../../../parts/parameters';
 import { teamLocator } from '../../descriptions/rlc.description';
-import { getId } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'team.delete' satisfies RouteName;
 
 const properties: INodeProperties[] = [teamLocator()];
 
@@ -10,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['team'], op
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const teamId = getId(this, 'teamId', i, 'Team');
 	return async (client) => {
-		await client.call('team.delete', { path: { teamId }, itemIndex: i });
+		await client.call(route, { path: { teamId }, itemIndex: i });
 		return { id: teamId, deleted: true };
 	};
 }

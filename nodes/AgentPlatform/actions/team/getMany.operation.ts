@@ -1,8 +1,11 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
 import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'team.getMany' satisfies RouteName;
 
 const properties: INodeProperties[] = [...returnAllAndLimit(), ...output('team', 'getMany')];
 
@@ -11,5 +14,5 @@ export const description = updateDisplayOptions({ show: { resource: ['team'], op
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const limit = getListLimit(this, i);
 	const shape = getOutputShape(this, i, 'team', 'getMany');
-	return async (client) => (await client.list('team.getMany', { limit, itemIndex: i })).map(shape);
+	return async (client) => (await client.list(route, { limit, itemIndex: i })).map(shape);
 }

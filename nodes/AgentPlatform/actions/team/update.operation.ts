@@ -1,8 +1,12 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
+import { compact, getId } from '../../../parts/parameters';
 import { updateFields } from '../../descriptions/common.description';
 import { teamLocator } from '../../descriptions/rlc.description';
-import { compact, getId, requireChanges } from '../../helpers/parameters';
+import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+
+export const route = 'team.update' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	teamLocator(),
@@ -19,5 +23,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const { name, description } = this.getNodeParameter('updateFields', i, {}) as { name?: string; description?: string };
 	const body = compact({ name, description });
 	requireChanges(this, body, i, 'Name or Description');
-	return async (client) => await client.call('team.update', { path: { teamId }, body, itemIndex: i });
+	return async (client) => await client.call(route, { path: { teamId }, body, itemIndex: i });
 }

@@ -1,9 +1,12 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
 import { WEBHOOK_SECRET_FIELD } from '../../../../src/vocabulary';
+import { compact, getRequiredString } from '../../../parts/parameters';
 import { additionalFields } from '../../descriptions/common.description';
-import { compact, getRequiredString } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { checkUrl, eventsOption, optionalFields, type SubscriptionFields, urlOption } from './shared';
+
+export const route = 'webhookSubscription.create' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	{
@@ -21,7 +24,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['webhookSubscription'], operation: ['create'] } }, properties);
 
 /** Said in the output next to the secret, because the API will never return it again. */
-export const SECRET_NOTICE = 'This signing secret is shown only once. Store it now; the API will not return it again.';
+const SECRET_NOTICE = 'This signing secret is shown only once. Store it now; the API will not return it again.';
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const url = checkUrl(this, getRequiredString(this, 'url', i, 'URL'), i);
@@ -35,7 +38,7 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const { description, active } = this.getNodeParameter('additionalFields', i, {}) as SubscriptionFields;
 	const body = { url, events, ...compact({ description, active }) };
 	return async (client) => {
-		const subscription = await client.call('webhookSubscription.create', { body, itemIndex: i });
+		const subscription = await client.call(route, { body, itemIndex: i });
 		return subscription[WEBHOOK_SECRET_FIELD] === undefined ? subscription : { ...subscription, secret_notice: SECRET_NOTICE };
 	};
 }

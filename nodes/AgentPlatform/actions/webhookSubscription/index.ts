@@ -1,11 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { OperationModule } from '../../helpers/types';
 import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as update from './update.operation';
 
-export { create, del as delete, get, getMany, update };
+/** The resource's operations by their Operation value. */
+export const operations = { create, delete: del, get, getMany, update } satisfies Record<string, OperationModule>;
 
 export const description: INodeProperties[] = [
 	{

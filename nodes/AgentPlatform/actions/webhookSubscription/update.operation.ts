@@ -1,9 +1,13 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { RouteName } from '../../../../src/routes';
+import { compact, getId } from '../../../parts/parameters';
 import { updateFields } from '../../descriptions/common.description';
 import { webhookLocator } from '../../descriptions/rlc.description';
-import { compact, getId, requireChanges } from '../../helpers/parameters';
+import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { checkUrl, eventsOption, optionalFields, type SubscriptionFields, urlOption } from './shared';
+
+export const route = 'webhookSubscription.update' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	webhookLocator(),
@@ -19,5 +23,5 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	if (Array.isArray(body.events) && body.events.length === 0) delete body.events;
 	requireChanges(this, body, i, 'URL, Events, Description or Active');
 	if (typeof body.url === 'string') checkUrl(this, body.url, i);
-	return async (client) => await client.call('webhookSubscription.update', { path: { webhookId }, body, itemIndex: i });
+	return async (client) => await client.call(route, { path: { webhookId }, body, itemIndex: i });
 }

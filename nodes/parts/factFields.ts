@@ -1,5 +1,9 @@
+/**
+ * A memory fact's Tier and Scope as parameters (the action node's Create, Promote and Get Many
+ * filters; the polling trigger's filters), and the Memory Facts filters as a collection holds them.
+ */
 import type { INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
-import { MEMORY_SCOPES, MEMORY_TIERS } from '../../../../src/vocabulary';
+import { MEMORY_SCOPES, MEMORY_TIERS } from '../../src/vocabulary';
 
 const TIER_HELP = 'L1 session (about 1 hour), L2 working (24 hours), L3 durable (7 days), L4 permanent. Other values the service uses can be given with an expression.';
 const SCOPE_HELP = 'Who shares the fact: one agent, its team, or the whole company. Other values can be given with an expression.';
