@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, normalizeBaseUrl } from '../../src/client';
-import { ALL_EVENTS, EVENT_TYPES, type EventType, FILTER_QUERY } from '../../src/vocabulary';
+import { ALL_EVENTS, EVENT_TYPES, type EventType, FILTER_QUERY, MEMORY_SCOPES, MEMORY_TIERS } from '../../src/vocabulary';
 import type { FactFilters } from '../parts/factFields';
-import { agentFilter, compact } from '../parts/parameters';
+import { agentFilter, compact, getChoice } from '../parts/parameters';
 import { DEFAULT_KEY_SHARE, MIN_KEY_SHARE } from './keyShare';
 
 /** The events a list can reveal; all four of the webhook events. */
@@ -31,16 +31,6 @@ export const wantsFacts = (s: PollSettings) => s.events.has('memory.fact_created
 /** The filters as the fact list's query: the API does the filtering, so a scan reads only what matches. */
 export const factQuery = (s: PollSettings): IDataObject => compact({ [FILTER_QUERY.agentId]: s.agentId, [FILTER_QUERY.tier]: s.tier, [FILTER_QUERY.scope]: s.scope });
 
-function optionalText(ctx: IPollFunctions, value: unknown, label: string): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value !== 'string') {
-		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must be text, got ${JSON.stringify(value)}`, {
-			description: 'Choose a value from the list, or make the expression return text.',
-		});
-	}
-	return value.trim() || undefined;
-}
-
 export function readSettings(ctx: IPollFunctions): PollSettings {
 	const raw = ctx.getNodeParameter('events', []) as unknown;
 	const chosen = Array.isArray(raw) ? raw.map(String) : [];
@@ -53,8 +43,9 @@ export function readSettings(ctx: IPollFunctions): PollSettings {
 	const events = new Set<EventType>(chosen.includes(ALL_EVENTS) ? POLLED_EVENTS : (chosen as EventType[]));
 	const filters = ctx.getNodeParameter('filters', {}) as FactFilters;
 	const agentId = agentFilter(ctx.getNode(), filters.agentId, 'Filters → Agent');
-	const tier = optionalText(ctx, filters.tier, 'Filters → Memory Tier');
-	const scope = optionalText(ctx, filters.scope, 'Filters → Memory Scope');
+	// Checked as Get Many checks them: the API compares exactly, so an unknown value would watch nothing, in silence.
+	const tier = getChoice(ctx, filters.tier, 0, 'Filters → Memory Tier', MEMORY_TIERS, true);
+	const scope = getChoice(ctx, filters.scope, 0, 'Filters → Memory Scope', MEMORY_SCOPES, true);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const keyShare = options.keyShare ?? DEFAULT_KEY_SHARE;
 	if (typeof keyShare !== 'number' || !(keyShare >= MIN_KEY_SHARE && keyShare <= 1)) {

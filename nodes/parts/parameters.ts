@@ -1,7 +1,7 @@
 /**
  * Reading a parameter with validation that names it and the item, before any request: IDs, required
  * text, whole numbers, lists, locators inside collections. What only the action node's operations
- * read (Return All / Limit, Update Fields, JSON, filter values) is in
+ * read (Return All / Limit, Update Fields, JSON) is in
  * nodes/AgentPlatform/helpers/parameters.ts.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INode } from 'n8n-workflow';
@@ -124,4 +124,32 @@ export function compact(fields: IDataObject): IDataObject {
 		out[key] = value;
 	}
 	return out;
+}
+
+/**
+ * A dropdown value that may come from an expression, checked before any request. The API compares
+ * values exactly, so a filter with a value it does not use matches nothing, in silence: a value that
+ * differs from a known one only in case or spaces is refused naming the right spelling, and with
+ * `onlyKnown` (values the API is known to refuse elsewhere, as Create refuses an unknown tier) any
+ * other value is refused too. Empty means not set.
+ */
+export function getChoice(
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+	choices: ReadonlyArray<{ value: string }>,
+	onlyKnown: boolean,
+): string | undefined {
+	const text = value === undefined || value === null ? '' : String(value).trim();
+	if (text === '') return undefined;
+	const known = choices.map((choice) => choice.value);
+	if (known.includes(text)) return text;
+	const spelled = known.find((choice) => choice.toLowerCase() === text.toLowerCase());
+	if (spelled === undefined && !onlyKnown) return text;
+	const list = known.join(', ');
+	throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must be ${spelled === undefined ? `one of ${list}` : `written "${spelled}"`}, got "${text.slice(0, 100)}"`, {
+		itemIndex,
+		description: `The API compares it exactly, so this value would match nothing. Choose it from the list, or make the expression give ${spelled === undefined ? `one of ${list}` : `"${spelled}"`}.`,
+	});
 }

@@ -166,6 +166,20 @@ describe('polling trigger: changes become items', () => {
 	});
 });
 
+describe('polling trigger: filters are checked as Get Many checks them', () => {
+	test('an unknown tier or scope is refused naming the filter, before any request (it would watch nothing)', async () => {
+		for (const [filters, message] of [
+			[{ tier: 'L9' }, 'The parameter "Filters → Memory Tier" must be one of L1, L2, L3, L4, got "L9"'],
+			[{ scope: 'Company' }, 'The parameter "Filters → Memory Scope" must be written "company", got "Company"'],
+		] as const) {
+			const wf = pollingWorkflow(sb, { events: ['memory.fact_created'], filters });
+			wf.activate();
+			await expect(wf.poll()).rejects.toThrow(message);
+		}
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+});
+
 describe('polling trigger: state', () => {
 	test('survives a restart: what changed while n8n was down is reported once, after what was saved', async () => {
 		const wf = pollingWorkflow(sb, ALL);

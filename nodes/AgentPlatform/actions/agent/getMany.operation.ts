@@ -6,7 +6,8 @@ import { compact } from '../../../parts/parameters';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { addHints } from '../../helpers/hints';
 import { getOutputShape } from '../../helpers/output';
-import { getChoice, getListLimit } from '../../helpers/parameters';
+import { getChoice } from '../../../parts/parameters';
+import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 export const route = 'agent.getMany' satisfies RouteName;

@@ -7,7 +7,8 @@ import { agentFilterLocator } from '../../../parts/locators';
 import { agentFilter, compact } from '../../../parts/parameters';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { getChoice, getListLimit } from '../../helpers/parameters';
+import { getChoice } from '../../../parts/parameters';
+import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
 const ONLY_KNOWN = 'By expression, one of the values listed: the API refuses others when a fact is created, so a filter with one would match nothing.';
