@@ -16,6 +16,7 @@ import { pollAgents } from './agents';
 import { toItems, type PolledEvent } from './events';
 import { pollFacts } from './factChanges';
 import { DEFAULT_KEY_SHARE, KeyShare, MIN_KEY_SHARE } from './keyShare';
+import { latestStates, newRevision, revisionOf } from './latestState';
 import { readOrgId, sampleEvent } from './sample';
 import { type PollSettings, readSettings, stateFingerprint, wantsAgents, wantsFacts } from './settings';
 import { loadState, newState, type PollState, STATE_KEY } from './state';
@@ -34,7 +35,9 @@ const contexts = new WeakSet<object>();
 
 /**
  * The first poll after the user activated the workflow starts from a new baseline; after a
- * restart or a save of the active workflow, the stored state carries on.
+ * restart or a save of the active workflow, the stored state carries on. n8n runs that poll with
+ * the activation's context ('activate', or 'create' in 1.x) and reuses it for later ticks, or,
+ * under its durable scheduler, makes a new context for each tick, always as 'update'.
  */
 function isFirstPollAfterActivation(ctx: IPollFunctions): boolean {
 	if (contexts.has(ctx)) return false;
@@ -107,11 +110,12 @@ export class AgentPlatformPollingTrigger implements INodeType {
 		const deadline = Date.now() + budgetMs(this);
 		if (this.getMode() === 'manual') return await sampleEvent(this.getNode(), new AgentPlatformClient(this), settings, deadline);
 
-		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+		const workflowId = this.getWorkflow().id;
+		const key = `${workflowId ?? ''}:${this.getNode().id}`;
 		if (running.has(key)) return null;
 		running.add(key);
 		try {
-			return await pollOnce(this, settings, deadline);
+			return await pollOnce(this, settings, deadline, workflowId ? key : undefined);
 		} finally {
 			running.delete(key);
 		}
@@ -124,11 +128,15 @@ const AGENTS_PER_PAGE = 100;
 /** Requests the agents' read takes: a page per AGENTS_PER_PAGE agents known (one at the baseline). */
 const agentPages = (state: PollState) => Math.max(1, Math.ceil((Object.keys(state.agents ?? {}).length + 1) / AGENTS_PER_PAGE));
 
-async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: number): Promise<INodeExecutionData[][] | null> {
+/** One poll; `key` names the trigger for the state kept in this process (none without a workflow id). */
+async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: number, key: string | undefined): Promise<INodeExecutionData[][] | null> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const restart = isFirstPollAfterActivation(ctx);
 	const fingerprint = await stateFingerprint(ctx, settings);
-	const state = (restart ? undefined : loadState(staticData[STATE_KEY], fingerprint, Date.now())) ?? newState(fingerprint);
+	const stored = staticData[STATE_KEY];
+	// The stored state, or the newer one this process kept when n8n did not save the polls since.
+	const latest = restart ? { state: undefined, root: revisionOf(stored), read: revisionOf(stored) } : latestStates.resume(key, stored);
+	const state = loadState(latest.state, fingerprint, Date.now()) ?? newState(fingerprint);
 	// Every request below is paid for from the trigger's share of the key (keyShare.ts).
 	const share = KeyShare.open(state.share, settings.keyShare);
 	const client = new AgentPlatformClient(share.meter(ctx));
@@ -148,7 +156,9 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 	// The state after the last whole step, saved together with the events found up to it.
 	state.share = share.toJSON();
 	state.polledAt = Date.now();
+	state.rev = newRevision();
 	staticData[STATE_KEY] = state as unknown as IDataObject;
+	latestStates.keep(key, state, latest, events.length > 0);
 	// A failure after some events hands those over (their keys are in the state); the next poll
 	// meets the failure again and reports it if it still stands.
 	if (!outcome.ok && events.length === 0) throw outcome.error;

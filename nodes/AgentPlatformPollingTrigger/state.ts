@@ -13,7 +13,9 @@
  *   bytes each).
  *
  * A poll works on a copy and writes it back whole, so what is stored is always the state after a
- * whole page: never half a page, and never events that were not handed to n8n.
+ * whole page: never half a page, and never events that were not handed to n8n. n8n does not always
+ * save the static data after a poll that returned nothing, so the process also keeps the latest
+ * state of each trigger, and a poll starts from it when it is newer (latestState.ts).
  */
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -129,6 +131,8 @@ export interface FactStream {
 export interface PollState {
 	format: typeof FORMAT;
 	fingerprint: string;
+	/** New at every poll: tells the stored state from the newer one this process may keep (latestState.ts). */
+	rev?: string;
 	/** When the last poll ended (local clock): no cursor can rightly be later. */
 	polledAt?: number;
 	/** The organization's `org_` id; null when the key may not read it. */
@@ -207,6 +211,7 @@ export function loadState(stored: unknown, fingerprint: string, now: number): Po
 	if (!isObject(stored) || stored.format !== FORMAT || stored.fingerprint !== fingerprint) return undefined;
 	const copy = JSON.parse(JSON.stringify(stored)) as IDataObject;
 	if (copy.orgId !== undefined && copy.orgId !== null && typeof copy.orgId !== 'string') return undefined;
+	if (copy.rev !== undefined && !(typeof copy.rev === 'string' && copy.rev.length <= 16)) return undefined;
 	if (copy.polledAt !== undefined && !isNumber(copy.polledAt)) return undefined;
 	if (copy.agents !== undefined && !isStatuses(copy.agents)) return undefined;
 	if (copy.share !== undefined && !isShare(copy.share)) return undefined;

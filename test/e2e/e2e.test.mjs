@@ -15,7 +15,8 @@ import { N8N_VERSION } from '../harness/n8n-install.mjs';
 import { startFakeModel } from '../fake-model/server.mjs';
 import { FACT_TOOL_NAME, MEMORY_NODE_TYPE, TOOL_NAME, TOOL_NODE, chatAgentWorkflow, createModelCredential, n8nHasAiNodeSdk, sendChat, sessionTag } from './chatAgent.mjs';
 import hostile from '../hostile/server.js';
-import { N8n, Sandbox, byId, chainWorkflow, eventually, outputsOf, sleep } from './helpers.mjs';
+import { DURABLE_IDLE_POLL_LOG, DURABLE_SCHEDULER_ENV, n8nHasDurablePollScheduler, restartN8n } from './durableScheduler.mjs';
+import { N8n, POLLING_NODE, Sandbox, byId, chainWorkflow, eventually, outputsOf, pollingTriggerWorkflow, sleep } from './helpers.mjs';
 import { MCP_EXAMPLE, MCP_TRIGGER_TYPE, TRANSPORTS, connectMcp, n8nHasMcpTrigger, resultOf, toolNameOf } from './mcp.mjs';
 import { takeScreenshots } from './screenshots.mjs';
 
@@ -448,7 +449,7 @@ describe('the trigger in n8n', () => {
 // log then tells its polls apart from everything else. Four poll times a minute (each one a minute
 // apart, as n8n requires) keep the waits short.
 describe('the polling trigger in n8n', () => {
-	const NODE = 'Agent Platform Polling Trigger';
+	const NODE = POLLING_NODE;
 	const CREDENTIAL = 'Agent Platform (read-only key)';
 	let workflowId;
 	let deactivatedAt;
@@ -457,27 +458,13 @@ describe('the polling trigger in n8n', () => {
 
 	test('activation polls once to record a baseline, keeps it in static data and starts nothing', async () => {
 		const credentialId = await createCredential(stack.api, stack.sandbox, { name: CREDENTIAL, apiKey: stack.sandbox.readOnlyKey });
-		const workflow = await n8n.createWorkflow({
-			name: 'e2e polling trigger',
-			settings: { executionOrder: 'v1' },
-			nodes: [
-				{
-					id: randomUUID(),
-					name: NODE,
-					type: NODE_TYPES.pollingTrigger,
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {
-						pollTimes: { item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) },
-						events: ['memory.fact_created', 'agent.status_changed'],
-						filters: {},
-					},
-					credentials: { agentPlatformApi: { id: credentialId, name: CREDENTIAL } },
-				},
-				{ id: randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0], parameters: {} },
-			],
-			connections: { [NODE]: { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] } },
-		});
+		const workflow = await n8n.createWorkflow(
+			pollingTriggerWorkflow('e2e polling trigger', {
+				seconds: [0, 15, 30, 45],
+				parameters: { events: ['memory.fact_created', 'agent.status_changed'], filters: {} },
+				credential: { id: credentialId, name: CREDENTIAL },
+			}),
+		);
 		workflowId = workflow.id;
 		const before = (await polls()).length;
 		await stack.api.public('POST', `/workflows/${workflowId}/activate`);
@@ -885,6 +872,63 @@ describe('the node as an MCP tool: an MCP client through the MCP Server Trigger 
 			for (const result of [searched, document, agents]) assert.ok(!result.text.includes(stack.sandbox.apiKey), 'the API key reached the MCP client');
 		});
 	}
+});
+
+// n8n's durable scheduler makes a new Workflow from the database for every tick and saves static
+// data only when a poll returns items (2.41: behind flags; the default from 2.45). The trigger keeps
+// its latest state in the process, so idle polls carry the sweep on and the share is spent once. n8n
+// restarts here with the flags (the suites below run under them too); twelve poll times a minute.
+describe("the polling trigger under n8n's durable scheduler", { skip: !n8nHasDurablePollScheduler() && `n8n ${N8N_VERSION} has no durable scheduler for poll triggers` }, () => {
+	const NODE = POLLING_NODE;
+	const AGENT = 'dep_ops03';
+	const SHARE = 0.25;
+	/** The sandbox's Team limit, which the trigger reads from the headers. */
+	const LIMIT = 120;
+	let workflowId;
+
+	before(async () => await restartN8n(stack, DURABLE_SCHEDULER_ENV), { timeout: 180_000 });
+	after(async () => {
+		if (workflowId) await stack.api.public('POST', `/workflows/${workflowId}/deactivate`);
+	});
+
+	test('idle ticks carry the sweep on: a promotion at the end of the list is reported once, and the share is spent once', { timeout: 240_000 }, async (t) => {
+		// About 25 pages for this agent: twice what the activation poll reads (its first minute's share
+		// at the 60 a minute assumed before a response names the limit).
+		await sandbox.admin('/seed', { method: 'POST', body: { facts: 2_400, agent_id: AGENT } });
+		const listed = await fetch(`${stack.sandbox.baseUrl}/memory/facts?agent_id=${AGENT}&limit=1`, { headers: { authorization: `Bearer ${stack.sandbox.apiKey}` } }).then((r) => r.json());
+		const last = (await sandbox.api(`/memory/facts?agent_id=${AGENT}&limit=1&offset=${listed.pagination.total - 1}`)).data[0].id;
+		const credentialId = await createCredential(stack.api, stack.sandbox, { name: 'Agent Platform (read-only key)', apiKey: stack.sandbox.readOnlyKey });
+		const workflow = await n8n.createWorkflow(
+			pollingTriggerWorkflow('e2e polling trigger, durable scheduler', {
+				seconds: Array.from({ length: 12 }, (_, i) => i * 5),
+				parameters: { events: ['memory.fact_promoted'], filters: { agentId: byId(AGENT) }, options: { keyShare: SHARE } },
+				credential: { id: credentialId, name: 'Agent Platform (read-only key)' },
+			}),
+		);
+		workflowId = workflow.id;
+		const first = (await sandbox.admin('/requests')).length;
+		const activatedAt = Date.now();
+		await stack.api.public('POST', `/workflows/${workflowId}/activate`);
+		await eventually(async () => (await stack.api.public('GET', `/workflows/${workflowId}`)).staticData?.[`node:${NODE}`]?.pollState?.facts, 'the baseline in the static data');
+		await sandbox.api(`/memory/facts/${last}/promote`, { method: 'POST', body: { tier: 'L4' } });
+
+		const promoted = async () => (await n8n.executions(workflowId)).flatMap((e) => outputsOf(e)[NODE] ?? []).filter((i) => i.event === 'memory.fact_promoted');
+		await eventually(async () => (await promoted()).length > 0, 'the promotion at the end of the list', 150_000);
+		t.diagnostic(`the promotion at the end of the list was reported ${Math.round((Date.now() - activatedAt) / 1000)} s after activation`);
+		// Long enough for an overspending trigger to show (every tick spending what accumulated since the last save).
+		await sleep(Math.max(10_000, activatedAt + 50_000 - Date.now()));
+		const items = await promoted();
+		assert.deepEqual(items.map((i) => i.data.fact.id), [last]);
+
+		const polls = (await sandbox.admin('/requests')).slice(first).filter((r) => r.key === 'readOnly');
+		const minutes = (Date.now() - activatedAt) / 60_000;
+		// A minute's worth held at the start, then SHARE × LIMIT a minute.
+		const allowed = Math.floor(SHARE * LIMIT * (1 + minutes));
+		t.diagnostic(`the trigger sent ${polls.length} requests in ${minutes.toFixed(2)} minutes; its share allows ${allowed}`);
+		assert.ok(polls.length <= allowed, `the trigger sent ${polls.length} requests in ${minutes.toFixed(2)} minutes; its share allows ${allowed}`);
+		// The polls were the durable scheduler's: its own line for a tick that returned nothing.
+		assert.ok(readFileSync(stack.logFile, 'utf8').includes(DURABLE_IDLE_POLL_LOG), 'the durable scheduler ran no idle poll');
+	});
 });
 
 describe('secrets', () => {

@@ -55,6 +55,29 @@ export class Sandbox {
 	}
 }
 
+export const POLLING_NODE = 'Agent Platform Polling Trigger';
+
+/** The polling trigger followed by a No Operation node, polling at `seconds` past every minute (each a poll time of its own). */
+export function pollingTriggerWorkflow(name, { seconds, parameters, credential }) {
+	return {
+		name,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: randomUUID(),
+				name: POLLING_NODE,
+				type: NODE_TYPES.pollingTrigger,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: seconds.map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) }, ...parameters },
+				credentials: { agentPlatformApi: credential },
+			},
+			{ id: randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0], parameters: {} },
+		],
+		connections: { [POLLING_NODE]: { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] } },
+	};
+}
+
 /**
  * A workflow as a user would build it: a Manual Trigger, then Agent Platform nodes one after
  * another. Every step runs once (`executeOnce`), so a list feeding the next step does not fan it

@@ -1,52 +1,105 @@
 /**
- * A polling trigger in one workflow, run the way n8n runs it: n8n-core's PollContext (one per
- * activation, reused by every tick) and TriggersAndPollers. Static data is kept on the workflow
- * between polls and saved, as n8n 2.x saves it, after the activation poll and whenever a poll
- * returns items; `restart()` starts over from what was saved, as n8n does after a restart.
+ * A polling trigger in one workflow, run the way n8n runs it: n8n-core's PollContext and
+ * TriggersAndPollers, with static data saved when n8n saves it. `scheduler` picks which of n8n's
+ * ways of running polls (n8n 2.41.1, the file:line in docs/polling-trigger.md):
  *
- * Polls come one a minute as far as the trigger's key share knows (keyShare.ts, `shareClock`): its
- * account fills as it would between n8n's polls, without the test waiting for them.
+ * - 'poller' (n8n's in-process poller, the default): one Workflow and one PollContext per activation,
+ *   reused by every tick, so static data lives on in memory between polls; saved after the
+ *   activation poll and whenever a poll returns items.
+ * - 'durable' (the durable scheduler: N8N_SCHEDULER_ENABLED, N8N_SCHEDULER_POLL_TRIGGERS_ENABLED):
+ *   the activation poll as above, then a new Workflow from the saved static data and a new
+ *   PollContext ('update') for every tick; saved only when the poll returns items.
+ * - 'durable-cursors' (also N8N_POLLER_DURABLE_CURSORS_ENABLED): the node's static data is a copy
+ *   of a cursor row (made from the static data the first time), committed after every tick, but
+ *   not after the activation poll.
+ *
+ * `restart()` starts over from what was saved, with this process's memory gone, as after an n8n
+ * restart. Polls come one a minute as far as the trigger's key share knows (keyShare.ts,
+ * `shareClock`): its account fills as it would between n8n's polls, without the test waiting for them.
  */
-import { TriggersAndPollers } from 'n8n-core';
+import { PollContext, TriggersAndPollers } from 'n8n-core';
 import type { IDataObject, INode, INodeParameters, Workflow, WorkflowActivateMode } from 'n8n-workflow';
 import { AgentPlatformPollingTrigger } from '../../nodes/AgentPlatformPollingTrigger/AgentPlatformPollingTrigger.node';
 import { shareClock } from '../../nodes/AgentPlatformPollingTrigger/keyShare';
-import { harnessWorkflow, pollContext } from '../harness/n8n-core';
+import { latestStates } from '../../nodes/AgentPlatformPollingTrigger/latestState';
+import { buildAdditionalData, harnessWorkflow } from '../harness/n8n-core';
 import type { RunningSandbox } from '../sandbox';
 
 export const pollingTrigger = new AgentPlatformPollingTrigger();
 const engine = new TriggersAndPollers();
 const NODE_KEY = 'node:Node Under Test';
 
+export type Scheduler = 'poller' | 'durable' | 'durable-cursors';
+
 /** Minutes the key share's clock is ahead of the real one: one more at each poll. */
 let minutesPassed = 0;
 shareClock.now = () => Date.now() + minutesPassed * 60_000;
 
-export function pollingWorkflow(sb: RunningSandbox, parameters: INodeParameters, options: { apiKey?: string; budgetMs?: number; minutesPerPoll?: number } = {}) {
-	const credentials = { apiKey: options.apiKey ?? sb.apiKey, baseUrl: sb.baseUrl };
-	/** What n8n's database holds. */
-	let saved: IDataObject = {};
-	let current: { workflow: Workflow; node: INode; context: ReturnType<typeof pollContext>; polls: number } | undefined;
-	const save = () => (saved = JSON.parse(JSON.stringify(current?.workflow.staticData ?? {})) as IDataObject);
+/** Each workflow its own id, as in n8n (the process keeps the latest state by workflow and node). */
+let workflows = 0;
 
-	function start(activation: WorkflowActivateMode) {
-		const { workflow, node } = harnessWorkflow({ nodeType: pollingTrigger, parameters, credentials, staticData: JSON.parse(JSON.stringify(saved)) as IDataObject });
-		current = { workflow, node, context: pollContext(workflow, node, { credentials, activation, budgetMs: options.budgetMs }), polls: 0 };
+const copy = (value: IDataObject): IDataObject => JSON.parse(JSON.stringify(value)) as IDataObject;
+
+export function pollingWorkflow(
+	sb: RunningSandbox,
+	parameters: INodeParameters,
+	options: { apiKey?: string; budgetMs?: number; minutesPerPoll?: number; scheduler?: Scheduler } = {},
+) {
+	const scheduler = options.scheduler ?? 'poller';
+	const credentials = { apiKey: options.apiKey ?? sb.apiKey, baseUrl: sb.baseUrl };
+	const workflowId = `harness-workflow-${++workflows}`;
+	/** What n8n's database holds: the workflow's static data and, with durable cursors, the cursor row. */
+	let saved: IDataObject = {};
+	let cursor: IDataObject | undefined;
+	type Run = { workflow: Workflow; node: INode; context: PollContext; nodeData?: IDataObject; activation: boolean };
+	/** The poller's one run per activation; for the durable scheduler, the activation poll's until it ran. */
+	let current: Run | undefined;
+	/** The node's static data as the last poll left it. */
+	let lastNodeData: IDataObject = {};
+
+	function contextFor(workflow: Workflow, node: INode, activation: WorkflowActivateMode, nodeData?: IDataObject): PollContext {
+		const fail = () => {
+			throw new Error('a poll hands its items back as its result in these tests, not through __emit');
+		};
+		const budget = options.budgetMs === undefined ? undefined : () => options.budgetMs as number;
+		return new PollContext(workflow, node, buildAdditionalData(credentials), 'trigger', activation, fail, fail, undefined, undefined, nodeData && (() => nodeData), budget);
 	}
 
+	/** A Workflow built from the saved static data, with its poll context. */
+	function build(activation: WorkflowActivateMode, isActivation: boolean): Run {
+		const { workflow, node } = harnessWorkflow({ nodeType: pollingTrigger, parameters, credentials, staticData: copy(saved) });
+		workflow.id = workflowId;
+		// Durable cursors: the row is made from the node's static data the first time (getOrCreateCursor).
+		if (scheduler === 'durable-cursors') cursor ??= copy((saved[NODE_KEY] ?? {}) as IDataObject);
+		const nodeData = scheduler === 'durable-cursors' ? copy(cursor as IDataObject) : undefined;
+		return { workflow, node, context: contextFor(workflow, node, activation, nodeData), nodeData, activation: isActivation };
+	}
+
+	const save = (run: Run) => (saved = copy(run.workflow.staticData));
+
 	const wf = {
-		/** The user activates the workflow: the next poll is the first of this activation. */
-		activate: () => start('activate'),
-		/** n8n restarts: the saved static data, a new context. */
-		restart: () => start('init'),
+		/** The user activates the workflow: the next poll is the activation poll. */
+		activate: () => {
+			current = build('activate', true);
+		},
+		/** n8n restarts: this process's memory is gone; the poller activates again ('init'), the durable scheduler's jobs carry on. */
+		restart: () => {
+			latestStates.forget(`${workflowId}:node-under-test`);
+			current = scheduler === 'poller' ? build('init', true) : undefined;
+		},
 		/** One tick; the items it hands to n8n (none: []). */
 		async poll(): Promise<IDataObject[]> {
-			if (!current) throw new Error('activate first');
-			const run = current;
-			run.polls += 1;
+			if (!current && scheduler === 'poller') throw new Error('activate first');
+			const run = current ?? build('update', false);
+			if (scheduler !== 'poller') current = undefined;
+			else if (run.activation) current = { ...run, activation: false };
 			minutesPassed += options.minutesPerPoll ?? 1;
 			const result = await engine.runPollFunction(run.workflow, run.node, run.context);
-			if (result !== null || run.polls === 1) save();
+			lastNodeData = run.nodeData ?? ((run.workflow.staticData[NODE_KEY] ?? {}) as IDataObject);
+			// n8n saves the static data after an activation (active-workflow-manager.js) and with items.
+			if (result !== null || run.activation) save(run);
+			// Durable cursors: every tick is committed (with its execution, or alone), the activation poll is not.
+			if (scheduler === 'durable-cursors' && !run.activation) cursor = copy(run.nodeData as IDataObject);
 			return (result?.[0] ?? []).map((item) => item.json);
 		},
 		/** Polls until one returns items or `max` polls have passed; returns every item seen. */
@@ -57,23 +110,20 @@ export function pollingWorkflow(sb: RunningSandbox, parameters: INodeParameters,
 			}
 			return [];
 		},
-		/** The node's static data as n8n keeps it in memory. */
-		staticData: () => (current?.workflow.staticData[NODE_KEY] ?? {}) as IDataObject,
+		/** The node's static data as the last poll left it in memory. */
+		staticData: () => lastNodeData,
 		savedStaticData: () => (saved[NODE_KEY] ?? {}) as IDataObject,
 		setBudget: (ms: number) => {
 			options.budgetMs = ms;
-			if (current) current.context = pollContext(current.workflow, current.node, { credentials, activation: 'update', budgetMs: ms });
+			if (current) current.context = contextFor(current.workflow, current.node, 'update', current.nodeData);
 		},
 		/** The user edits the credential (same credential id) to another API key. */
 		setApiKey: (apiKey: string) => {
 			credentials.apiKey = apiKey;
-			if (current) current.context = pollContext(current.workflow, current.node, { credentials, activation: 'update', budgetMs: options.budgetMs });
+			if (current) current.context = contextFor(current.workflow, current.node, 'update', current.nodeData);
 		},
 		/** n8n's logger as the trigger sees it (one per process, like n8n's). */
-		logger: () => {
-			if (!current) throw new Error('activate first');
-			return current.context.logger;
-		},
+		logger: () => (current ?? build('update', false)).context.logger,
 	};
 	return wf;
 }
