@@ -28,7 +28,7 @@ import {
 } from './errors';
 import { ListHold } from './listHold';
 import { type PageRequest, PagePlan, ResumablePlan, type ScanPage, type ScanStart } from './pager';
-import { budgetFor, type RateBudget } from './rateBudget';
+import { type Announcement, budgetFor, type RateBudget } from './rateBudget';
 import { readRateHeaders } from './rateHeaders';
 import { backoffMs, countsAsTransient, decideRetry, type Decision, mayHaveWritten, type Outcome, RETRY_LIMITS, type RetryLimits } from './retryPolicy';
 import { type ClientContext, CREDENTIAL_TYPE, header, type RawResponse, send, type SendResult, type TransportFailure } from './transport';
@@ -86,6 +86,8 @@ interface Request {
 	signal?: AbortSignal;
 	/** Told the size of a successful response's body (a list read whole bounds what it holds). */
 	received?: (bytes: number) => void;
+	/** The announced work this request belongs to (a list's pages); else the one `withBudget` runs. */
+	announcement?: Announcement;
 }
 
 /** A list scan's parameters, and what a list read whole is told of each page. */
@@ -113,6 +115,8 @@ export class AgentPlatformClient {
 	private readonly timeoutMs: number;
 	private readonly limits: RetryLimits;
 	private readonly waits: WaitLog;
+	/** Work announced through `withBudget` and still running: its requests count against it. */
+	private readonly jobs: Announcement[] = [];
 
 	constructor(
 		private readonly ctx: ClientContext,
@@ -207,11 +211,13 @@ export class AgentPlatformClient {
 	async withBudget<T>(requests: number, work: () => Promise<T>): Promise<T> {
 		if (requests <= 0) return await work();
 		const { budget } = await this.getSession();
-		const withdraw = budget.expect(requests);
+		const job = budget.expect(requests);
+		this.jobs.push(job);
 		try {
 			return await work();
 		} finally {
-			withdraw();
+			job.withdraw();
+			this.jobs.splice(this.jobs.indexOf(job), 1);
 		}
 	}
 
@@ -238,14 +244,14 @@ export class AgentPlatformClient {
 		execution?.addEventListener('abort', stop, { once: true });
 		const inFlight = new Map<PageRequest, Promise<PageOutcome>>();
 		const context = this.errorContext('GET', path, params.itemIndex);
-		let withdraw = () => {};
+		// The list's pages count against its own announcement, which grows once the first page tells the total.
+		const job = budget.expect(1);
 		try {
 			while (!plan.done) {
 				const next = plan.take();
 				if ('stop' in next) throw pagingError(context, next.stop);
-				for (const request of next.requests) inFlight.set(request, this.fetchPage(path, params, request, scan.signal));
-				withdraw();
-				withdraw = budget.expect(plan.pagesLeft);
+				for (const request of next.requests) inFlight.set(request, this.fetchPage(path, params, request, scan.signal, job));
+				job.resize(plan.pagesAskedFor + plan.pagesLeft);
 				if (inFlight.size === 0) return;
 				const settled = await Promise.race(inFlight.values());
 				inFlight.delete(settled.request);
@@ -261,15 +267,15 @@ export class AgentPlatformClient {
 		} finally {
 			execution?.removeEventListener('abort', stop);
 			scan.abort();
-			withdraw();
+			job.withdraw();
 			const cut = plan.cutShort;
 			if (cut) this.waits.limitCut(path, cut.limit, cut.total);
 		}
 	}
 
-	private async fetchPage(path: string, params: ScanParams, request: PageRequest, signal: AbortSignal): Promise<PageOutcome> {
+	private async fetchPage(path: string, params: ScanParams, request: PageRequest, signal: AbortSignal, announcement: Announcement): Promise<PageOutcome> {
 		const qs = { ...params.qs, [PAGINATION_QUERY.offset]: request.offset, [PAGINATION_QUERY.limit]: request.limit };
-		const outcome = await settle(this.listPage({ method: 'GET', path, qs, itemIndex: params.itemIndex, signal, received: params.received }));
+		const outcome = await settle(this.listPage({ method: 'GET', path, qs, itemIndex: params.itemIndex, signal, received: params.received, announcement }));
 		return 'error' in outcome ? { request, error: outcome.error } : { request, page: outcome.value };
 	}
 
@@ -329,7 +335,7 @@ export class AgentPlatformClient {
 		const signal = request.signal ?? this.executionSignal();
 		const history: History = { startedAt: Date.now(), sent: 0, transientRetries: 0, refusals: 0, mayHaveActed: false };
 		for (;;) {
-			await this.admit(session, signal, context);
+			await this.admit(session, signal, context, request.announcement ?? this.jobs[this.jobs.length - 1]);
 			const result = await send(this.ctx, { method: request.method, url: session.baseUrl + request.path, qs: request.qs, body: request.body, deadlineMs: this.timeoutMs, signal });
 			history.sent += 1;
 			const attempt = this.record(session.budget, result, history, request);
@@ -410,9 +416,9 @@ export class AgentPlatformClient {
 	}
 
 	/** Waits until the rate budget admits one request (asking again after every wait), logging each wait. */
-	private async admit(session: Session, signal: AbortSignal | undefined, context: ErrorContext): Promise<void> {
+	private async admit(session: Session, signal: AbortSignal | undefined, context: ErrorContext, announcement?: Announcement): Promise<void> {
 		for (;;) {
-			const admission = session.budget.admit();
+			const admission = session.budget.admit(announcement);
 			if (admission.kind === 'go') return;
 			if (admission.kind === 'refuse') throw rateHintError(context, admission.hint, admission.ms);
 			const kind = admission.slowStart ? 'slowStart' : 'rateLimit';

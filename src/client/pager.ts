@@ -101,6 +101,11 @@ export class PagePlan {
 		return this.ended || (this.slots.length === 0 && this.nextRequest() === undefined);
 	}
 
+	/** Requests asked for so far (those asked again after a short page included). */
+	get pagesAskedFor(): number {
+		return this.pagesAsked;
+	}
+
 	/** Pages still to ask for, at most (for the rate budget's announcement). */
 	get pagesLeft(): number {
 		if (this.ended || this.pageSize === undefined) return 0;
