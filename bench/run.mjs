@@ -181,6 +181,9 @@ const rateFloorMs = (requests, limit, windowMs, oneRequestMs) => (Math.ceil(requ
 /** Loopback answers in ~1 ms, which no real API does; a modest network latency keeps the figures about pacing. */
 const LATENCY_MS = 20;
 
+/** As many pages as a list has out at most (src/client/pageWindow.ts). */
+const MAX_PAGES_IN_FLIGHT = 32;
+
 /** The largest page the sandbox serves, so the fewest requests a list of N items needs is ceil(N / PAGE). */
 const PAGE = 100;
 
@@ -205,6 +208,22 @@ async function listOnce(items, sandboxOptions) {
 }
 
 /**
+ * The same page requests as a list of `items` through n8n's HTTP helper alone, as many at once as a
+ * list has out at most, at the row's latency: what n8n's HTTP stack costs for them on this machine,
+ * with none of the package's code (no paging, no checks, no output items).
+ */
+async function helperAloneMs(items) {
+	const sb = await startSandbox({ plan: 'enterprise', rateLimit: 1_000_000, latencyMs: LATENCY_MS });
+	try {
+		sb.admin.seedFacts('org_acme', items - sb.admin.org('org_acme').facts.size);
+		const urls = Array.from({ length: Math.ceil(items / PAGE) }, (_, i) => `${sb.baseUrl}/memory/facts?offset=${i * PAGE}&limit=${PAGE}`);
+		return (await n8nHelperMs(sb, urls, MAX_PAGES_IN_FLIGHT)) * urls.length;
+	} finally {
+		await sb.close();
+	}
+}
+
+/**
  * A list read whole, compared with its floor in the same run: the largest of the same scan at 0 ms
  * latency with the rate limit lifted (what the CPU costs: client, n8n-core and the in-process
  * sandbox on one thread), two round trips (the first page, then all others at once), and the rate
@@ -222,6 +241,7 @@ async function listThroughput(name, items, plan, trials) {
 		runs.push({ ...run, cpuFloorMs, rateMs, floorMs, ratio: run.ms / floorMs });
 	}
 	const run = runs.find((r) => r.ratio === median(runs.map((x) => x.ratio)));
+	const helperMs = run.rateMs < run.cpuFloorMs ? await helperAloneMs(items) : undefined;
 	results[name] = {
 		items,
 		latencyMs: LATENCY_MS,
@@ -235,6 +255,7 @@ async function listThroughput(name, items, plan, trials) {
 		// Not a floor of the definition (the largest of the three), but what a list must take at least
 		// when the CPU binds: nothing else can happen during the first page's round trip, nor the last's.
 		cpuPlusRoundTripsMs: Math.round(run.cpuFloorMs + 2 * run.oneRequestMs),
+		n8nHelperAloneMs: helperMs === undefined ? undefined : Math.round(helperMs),
 		rateFloorMs: Math.round(run.rateMs),
 		rateFloorRatio: +(run.ms / run.rateMs).toFixed(3),
 		wire429: runs.reduce((n, r) => n + r.wire429, 0),
@@ -586,7 +607,10 @@ const row = (measure, name, details, pick) => {
 const list = (name) => {
 	const r = results[name];
 	const floors = `CPU ${r.cpuFloorMs} ms (the same scan at 0 ms latency), two round trips ${r.roundTripsMs} ms, rate ${r.rateFloorMs} ms`;
-	const sum = r.rateFloorMs < r.cpuFloorMs ? `; CPU and the two round trips nothing can overlap (the first page's and the last's) add up to ${r.cpuPlusRoundTripsMs} ms` : '';
+	const sum =
+		r.n8nHelperAloneMs === undefined
+			? ''
+			: `; CPU and the two round trips nothing can overlap (the first page's and the last's) add up to ${r.cpuPlusRoundTripsMs} ms; the same page requests through n8n's HTTP helper alone, ${MAX_PAGES_IN_FLIGHT} at a time, take ${r.n8nHelperAloneMs} ms`;
 	return `${r.items} items in ${r.elapsedMs} ms, ${r.requests} requests at ${r.latencyMs} ms latency; floor ${r.floorMs} ms = the largest of ${floors}${sum}; the median of ${r.trials} trials, each measuring its floor just before`;
 };
 const { coldBurst: cold, perItem: per, memory: mem, faults: flt } = results;
