@@ -28,7 +28,9 @@ import {
 } from './errors';
 import { ListHold } from './listHold';
 import { type PageRequest, PagePlan, ResumablePlan, type ScanPage, type ScanStart } from './pager';
-import { budgetFor, type RateBudget } from './rateBudget';
+import { PagesInFlight } from './pagesInFlight';
+import { INITIAL_PAGES_IN_FLIGHT, PageWindow } from './pageWindow';
+import { type Announcement, budgetFor, type RateBudget } from './rateBudget';
 import { readRateHeaders } from './rateHeaders';
 import { backoffMs, countsAsTransient, decideRetry, type Decision, mayHaveWritten, type Outcome, RETRY_LIMITS, type RetryLimits } from './retryPolicy';
 import { type ClientContext, CREDENTIAL_TYPE, header, type RawResponse, send, type SendResult, type TransportFailure } from './transport';
@@ -65,9 +67,6 @@ interface RawRequestParams {
 	itemIndex?: number;
 }
 
-/** Pages of one list asked for ahead of what has been handed on (the rate budget paces them). */
-const PAGES_IN_FLIGHT = 8;
-
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 interface Session {
@@ -86,6 +85,12 @@ interface Request {
 	signal?: AbortSignal;
 	/** Told the size of a successful response's body (a list read whole bounds what it holds). */
 	received?: (bytes: number) => void;
+	/** The announced work this request belongs to (a list's pages); else the one `withBudget` runs. */
+	announcement?: Announcement;
+	/** Told when the server failed to answer an attempt (5xx, a dropped connection, a timeout) and it is sent again. */
+	struggled?: () => void;
+	/** Told how long each attempt took from sending to its answer (a rate-limit wait before it not counted). */
+	answeredIn?: (ms: number) => void;
 }
 
 /** A list scan's parameters, and what a list read whole is told of each page. */
@@ -113,6 +118,8 @@ export class AgentPlatformClient {
 	private readonly timeoutMs: number;
 	private readonly limits: RetryLimits;
 	private readonly waits: WaitLog;
+	/** Work announced through `withBudget` and still running: its requests count against it. */
+	private readonly jobs: Announcement[] = [];
 
 	constructor(
 		private readonly ctx: ClientContext,
@@ -207,11 +214,13 @@ export class AgentPlatformClient {
 	async withBudget<T>(requests: number, work: () => Promise<T>): Promise<T> {
 		if (requests <= 0) return await work();
 		const { budget } = await this.getSession();
-		const withdraw = budget.expect(requests);
+		const job = budget.expect(requests);
+		this.jobs.push(job);
 		try {
 			return await work();
 		} finally {
-			withdraw();
+			job.withdraw();
+			this.jobs.splice(this.jobs.indexOf(job), 1);
 		}
 	}
 
@@ -226,29 +235,27 @@ export class AgentPlatformClient {
 		return hold.items;
 	}
 
+	/**
+	 * Pages in offset order (pager.ts), with as many out at once as the server and the key allow
+	 * (pageWindow.ts). Pages still out when the scan ends (limit reached, error, consumer gone) are
+	 * aborted, and all of them when the execution is stopped (pagesInFlight.ts).
+	 */
 	private async *pagesOf(path: string, params: ScanParams): AsyncGenerator<IDataObject[]> {
 		const { budget } = await this.getSession();
-		const plan = new PagePlan(params.limit, PAGES_IN_FLIGHT);
-		// Pages still in flight when the scan ends (limit reached, error, consumer gone) are cancelled,
-		// and all of them when the execution is stopped.
-		const scan = new AbortController();
-		const stop = () => scan.abort();
-		const execution = this.executionSignal();
-		if (execution?.aborted) scan.abort();
-		execution?.addEventListener('abort', stop, { once: true });
-		const inFlight = new Map<PageRequest, Promise<PageOutcome>>();
+		const plan = new PagePlan(params.limit, INITIAL_PAGES_IN_FLIGHT);
+		const window = new PageWindow();
+		// The list's pages count against its own announcement, which grows once the first page tells the total.
+		const job = budget.expect(1);
+		const out = new PagesInFlight<PageRequest, PageOutcome>(this.executionSignal());
 		const context = this.errorContext('GET', path, params.itemIndex);
-		let withdraw = () => {};
 		try {
 			while (!plan.done) {
-				const next = plan.take();
+				const next = plan.take(window.size(budget.keyLimit));
 				if ('stop' in next) throw pagingError(context, next.stop);
-				for (const request of next.requests) inFlight.set(request, this.fetchPage(path, params, request, scan.signal));
-				withdraw();
-				withdraw = budget.expect(plan.pagesLeft);
-				if (inFlight.size === 0) return;
-				const settled = await Promise.race(inFlight.values());
-				inFlight.delete(settled.request);
+				for (const request of next.requests) out.start(request, (signal) => this.fetchPage(path, params, request, { signal, announcement: job, window }));
+				job.resize(plan.pagesAskedFor + plan.pagesLeft);
+				if (out.size === 0) return;
+				const settled = await out.next();
 				if ('error' in settled) {
 					// A server may refuse the oversized first `limit` (400) instead of clamping it.
 					if (isApiError(settled.error, 400) && plan.fallBack(settled.request)) continue;
@@ -256,20 +263,31 @@ export class AgentPlatformClient {
 				}
 				const accepted = plan.accept(settled.request, settled.page);
 				if ('stop' in accepted) throw pagingError(context, accepted.stop);
-				for (const items of accepted.ready) yield items;
+				for (const items of accepted.ready) {
+					window.handedOn();
+					yield items;
+				}
 			}
 		} finally {
-			execution?.removeEventListener('abort', stop);
-			scan.abort();
-			withdraw();
+			out.close();
+			job.withdraw();
 			const cut = plan.cutShort;
 			if (cut) this.waits.limitCut(path, cut.limit, cut.total);
 		}
 	}
 
-	private async fetchPage(path: string, params: ScanParams, request: PageRequest, signal: AbortSignal): Promise<PageOutcome> {
+	private async fetchPage(path: string, params: ScanParams, request: PageRequest, page: { signal: AbortSignal; announcement: Announcement; window: PageWindow }): Promise<PageOutcome> {
 		const qs = { ...params.qs, [PAGINATION_QUERY.offset]: request.offset, [PAGINATION_QUERY.limit]: request.limit };
-		const outcome = await settle(this.listPage({ method: 'GET', path, qs, itemIndex: params.itemIndex, signal, received: params.received }));
+		const received = (bytes: number) => {
+			page.window.received(bytes);
+			params.received?.(bytes);
+		};
+		const { window } = page;
+		const sent: Request = {
+			...{ method: 'GET', path, qs, itemIndex: params.itemIndex, signal: page.signal, announcement: page.announcement, received },
+			...{ struggled: () => window.struggled(), answeredIn: (ms: number) => window.answeredIn(ms) },
+		};
+		const outcome = await settle(this.listPage(sent));
 		return 'error' in outcome ? { request, error: outcome.error } : { request, page: outcome.value };
 	}
 
@@ -329,15 +347,20 @@ export class AgentPlatformClient {
 		const signal = request.signal ?? this.executionSignal();
 		const history: History = { startedAt: Date.now(), sent: 0, transientRetries: 0, refusals: 0, mayHaveActed: false };
 		for (;;) {
-			await this.admit(session, signal, context);
+			await this.admit(session, signal, context, request.announcement ?? this.jobs[this.jobs.length - 1]);
+			const sentAt = Date.now();
 			const result = await send(this.ctx, { method: request.method, url: session.baseUrl + request.path, qs: request.qs, body: request.body, deadlineMs: this.timeoutMs, signal });
+			request.answeredIn?.(Date.now() - sentAt);
 			history.sent += 1;
 			const attempt = this.record(session.budget, result, history, request);
 			if ('value' in attempt) return attempt.value;
 			const decision = this.decide(request.method, attempt.outcome, history);
 			if (decision.action === 'succeed') return undefined;
 			if (decision.action === 'fail') throw this.failure({ ...context, attempts: history.sent }, attempt, decision, session);
-			if (countsAsTransient(attempt.outcome)) history.transientRetries += 1;
+			if (countsAsTransient(attempt.outcome)) {
+				history.transientRetries += 1;
+				request.struggled?.();
+			}
 			history.mayHaveActed = decision.mayHaveActed;
 			await this.retryWait(context, attempt, decision.waitMs, history, session, signal);
 		}
@@ -410,9 +433,9 @@ export class AgentPlatformClient {
 	}
 
 	/** Waits until the rate budget admits one request (asking again after every wait), logging each wait. */
-	private async admit(session: Session, signal: AbortSignal | undefined, context: ErrorContext): Promise<void> {
+	private async admit(session: Session, signal: AbortSignal | undefined, context: ErrorContext, announcement?: Announcement): Promise<void> {
 		for (;;) {
-			const admission = session.budget.admit();
+			const admission = session.budget.admit(announcement);
 			if (admission.kind === 'go') return;
 			if (admission.kind === 'refuse') throw rateHintError(context, admission.hint, admission.ms);
 			const kind = admission.slowStart ? 'slowStart' : 'rateLimit';

@@ -5,9 +5,10 @@
  * user's limit, drop items whose `id` was already seen (facts expire mid-scan and pages shift).
  *
  * Once the first page has told the page size and `total`, the remaining pages are known and asked
- * for at once (up to `window` pages ahead of what has been handed on, so memory stays bounded);
- * results are handed on in offset order. A page that comes back shorter than asked before the end
- * leaves a gap that the sequential scan would have read next: it is asked for too.
+ * for at once (up to `window` pages ahead of what has been handed on, so memory stays bounded; the
+ * client adapts the window as the scan goes, pageWindow.ts); results are handed on in offset order.
+ * A page that comes back shorter than asked before the end leaves a gap that the sequential scan
+ * would have read next: it is asked for too.
  *
  * A server cannot keep a scan going forever: the scan fails when the server answers at an offset
  * other than the one asked for, when STALE_PAGE_LIMIT pages in a row add nothing new while it
@@ -93,12 +94,17 @@ export class PagePlan {
 	constructor(
 		/** At most this many items (all when undefined). */
 		private readonly limit: number | undefined,
-		/** Pages asked for ahead of what has been handed on. */
+		/** Pages asked for ahead of what has been handed on, unless `take` is given another window. */
 		private readonly window: number,
 	) {}
 
 	get done(): boolean {
 		return this.ended || (this.slots.length === 0 && this.nextRequest() === undefined);
+	}
+
+	/** Requests asked for so far (those asked again after a short page included). */
+	get pagesAskedFor(): number {
+		return this.pagesAsked;
 	}
 
 	/** Pages still to ask for, at most (for the rate budget's announcement). */
@@ -108,8 +114,12 @@ export class PagePlan {
 		return Math.min(MAX_PAGES - this.pagesAsked, pages);
 	}
 
-	/** The requests to send now: the first page alone, then gaps and as many pages as the window allows. */
-	take(): { requests: PageRequest[] } | { stop: string } {
+	/**
+	 * The requests to send now: the first page alone, then gaps and as many pages as `window` allows
+	 * (pages out or not yet handed on). A smaller window than before asks for nothing until enough
+	 * pages have been handed on.
+	 */
+	take(window = this.window): { requests: PageRequest[] } | { stop: string } {
 		if (this.ended) return { requests: [] };
 		const requests: PageRequest[] = [];
 		for (const slot of this.slots) {
@@ -118,7 +128,7 @@ export class PagePlan {
 				requests.push(slot.request);
 			}
 		}
-		while (this.slots.length < this.window && (this.pageSize !== undefined || this.slots.length === 0)) {
+		while (this.slots.length < window && (this.pageSize !== undefined || this.slots.length === 0)) {
 			const request = this.nextRequest();
 			if (!request) break;
 			this.slots.push({ request, sent: true, first: this.pageSize === undefined });

@@ -17,7 +17,8 @@
  *    users of the key (other executions, other n8n workers) are not starved into 429s. When the
  *    counts show that someone else spends the same window (another n8n worker, another program),
  *    announced work is spread out even when it would fit: each of them would otherwise spend what
- *    remains at once.
+ *    remains at once. A request admitted under an announcement counts against it, so what is
+ *    announced is what the jobs still have to send: a job that withdraws takes back only its rest.
  * 5. `Retry-After` holds every request on the key until then; a 429 without a usable hint backs off.
  * 6. A hint beyond MAX_WAIT_MS (a Retry-After of a day, a spent window resetting in an hour) is not
  *    waited for: admission is refused with the server's words, so the user learns now, not later.
@@ -55,6 +56,48 @@ export type Admission =
 	/** The server asked for a wait longer than MAX_WAIT_MS; `hint` quotes it, `ms` is how long it asked for. */
 	| { kind: 'refuse'; hint: string; ms: number };
 
+/** Work announced to the budget (rule 4), by a job that knows (or learns) how many requests it will send. */
+export interface Announcement {
+	/** The job sends `requests` in all, those already admitted under it included (a list learns its size as it reads). */
+	resize(requests: number): void;
+	/** The job has ended: what it had not sent is no longer expected. */
+	withdraw(): void;
+}
+
+/** One announcement: what is left of it is what it adds to the budget's `expected`. */
+class Job implements Announcement {
+	private left = 0;
+	private taken = 0;
+	private ended = false;
+
+	constructor(
+		requests: number,
+		private readonly changed: (delta: number) => void,
+	) {
+		this.resize(requests);
+	}
+
+	resize(requests: number): void {
+		if (!this.ended) this.setLeft(Math.min(MAX_EXPECTED, Math.max(0, Math.floor(requests) - this.taken)));
+	}
+
+	withdraw(): void {
+		this.setLeft(0);
+		this.ended = true;
+	}
+
+	/** One of its requests was admitted. */
+	took(): void {
+		this.taken += 1;
+		if (this.left > 0) this.setLeft(this.left - 1);
+	}
+
+	private setLeft(left: number): void {
+		this.changed(left - this.left);
+		this.left = left;
+	}
+}
+
 export class RateBudget {
 	private limit?: number;
 	/** What may still be sent in the current window, net of requests in flight. */
@@ -82,41 +125,48 @@ export class RateBudget {
 
 	constructor(private readonly now: () => number = Date.now) {}
 
-	/** Jobs that know their size announce it (rule 4); the returned function withdraws what is left. */
-	expect(requests: number): () => void {
-		let left = Math.max(0, Math.min(MAX_EXPECTED, Math.floor(requests)));
-		this.expected += left;
-		return () => {
-			this.expected = Math.max(0, this.expected - left);
-			left = 0;
-		};
+	/** The key's requests per window, once an answer has said. */
+	get keyLimit(): number | undefined {
+		return this.limit;
 	}
 
-	/** Takes a slot for one request (rule 2), or says how long to wait before asking again. */
-	admit(): Admission {
+	/**
+	 * Jobs that know their size announce it (rule 4). Requests admitted under the announcement
+	 * (`admit(announcement)`) count against it; `withdraw` takes back what is left of it.
+	 */
+	expect(requests: number): Announcement {
+		return new Job(requests, (delta) => (this.expected = Math.max(0, this.expected + delta)));
+	}
+
+	/** Takes a slot for one request (rule 2), or says how long to wait before asking again; `announcement` is the job it belongs to. */
+	admit(announcement?: Announcement): Admission {
 		const now = this.now();
+		const job = announcement instanceof Job ? announcement : undefined;
 		if (this.refusal && this.refusal.until > now) return { kind: 'refuse', hint: this.refusal.hint, ms: Math.max(0, this.refusal.askedUntil - now) };
 		if (this.blockedUntil > now) return { kind: 'wait', ms: this.blockedUntil - now, reason: this.blockedBy };
 		this.rollOver(now);
 		if (this.remaining === undefined) {
 			// Rule 1: unknown budget, one request at a time until an answer says more.
 			if (this.inFlight > 0 && !this.unmetered) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true, reason: SLOW_START, slowStart: true };
-			return this.take(now);
+			return this.take(now, job);
 		}
-		if (this.remaining <= 0) return this.spent(now);
+		if (this.remaining <= 0) return this.spent(now, job);
 		const spread = this.expected > this.remaining || (this.expected > 0 && this.sharedUntil > now);
 		if (spread && this.presumed && this.inFlight > 0) {
 			return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true, reason: `a new window began; waiting for its first answer before spreading ${this.expected} announced requests over it` };
 		}
 		if (spread && this.resetAt !== undefined) {
-			const next = this.lastAdmitAt + (this.resetAt - now) / this.remaining;
+			// What remains, in even slots before the reset: the reset itself is the next window's first
+			// slot, and a request sent on it would be counted there, leaving this window one short.
+			const expectedReset = this.resetAt - this.resetResolutionMs / 2;
+			const next = this.lastAdmitAt + (expectedReset - now) / (this.remaining + 1);
 			if (next > now) return { kind: 'wait', ms: Math.ceil(next - now), reason: this.spreading(now) };
 		}
-		return this.take(now);
+		return this.take(now, job);
 	}
 
 	/** Rule 3: nothing remains in the window. */
-	private spent(now: number): Admission {
+	private spent(now: number, job: Job | undefined): Admission {
 		if (this.resetAt !== undefined) {
 			const ms = this.resetAt + RESET_MARGIN_MS - now;
 			const hint = `${this.resetQuote ?? 'X-RateLimit-Reset'}, no requests remaining`;
@@ -125,7 +175,7 @@ export class RateBudget {
 		}
 		// Spent in a window whose reset is not known yet: the answers in flight will tell.
 		if (this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true, reason: 'no requests remaining in this window; waiting for an answer that says when it resets' };
-		return this.take(now);
+		return this.take(now, job);
 	}
 
 	/** Rule 4's reason, in words. */
@@ -224,11 +274,11 @@ export class RateBudget {
 		for (const resolve of wake) resolve();
 	}
 
-	private take(now: number): Admission {
+	private take(now: number, job: Job | undefined): Admission {
 		this.inFlight += 1;
 		this.spentInWindow += 1;
 		if (this.remaining !== undefined) this.remaining -= 1;
-		this.expected = Math.max(0, this.expected - 1);
+		job?.took();
 		this.lastAdmitAt = now;
 		return { kind: 'go' };
 	}

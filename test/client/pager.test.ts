@@ -22,16 +22,23 @@ function serve(server: Server, request: PageRequest, served: number): Page {
 	return server.answer ? server.answer(request, page, served) : page;
 }
 
-/** Drives a plan like the client: send what it asks, answer in `order`, collect what it hands on. */
-function scan(server: Server, limit?: number, order: 'in order' | 'last first' = 'in order', window = 8) {
-	const plan = new PagePlan(limit, window);
+/**
+ * Drives a plan like the client: send what it asks, answer in `order`, collect what it hands on.
+ * `window` may change as the scan goes (the client adapts it): a function of the answers so far.
+ */
+function scan(server: Server, limit?: number, order: 'in order' | 'last first' = 'in order', window: number | ((answered: number) => number) = 8) {
+	const windowAt = typeof window === 'number' ? () => window : window;
+	const plan = new PagePlan(limit, windowAt(0));
 	const requests: PageRequest[] = [];
 	const items: IDataObject[] = [];
 	const pending: PageRequest[] = [];
 	let maxPending = 0;
+	let heldBeyondWindow = false;
+	let answered = 0;
 	let stop: string | undefined;
 	while (!plan.done && !stop) {
-		const next = plan.take();
+		const size = windowAt(answered);
+		const next = plan.take(size);
 		if ('stop' in next) {
 			stop = next.stop;
 			break;
@@ -39,13 +46,18 @@ function scan(server: Server, limit?: number, order: 'in order' | 'last first' =
 		pending.push(...next.requests);
 		requests.push(...next.requests);
 		maxPending = Math.max(maxPending, pending.length);
+		// A window that shrank lets no new page out until enough were handed on (a gap left by a short
+		// page is asked for at once: it takes the place of the page that left it).
+		const furthest = Math.max(-1, ...requests.slice(0, requests.length - next.requests.length).map((r) => r.offset));
+		if (next.requests.some((r) => r.offset > furthest) && pending.length > size) heldBeyondWindow = true;
 		if (pending.length === 0) break;
 		const request = order === 'in order' ? (pending.shift() as PageRequest) : (pending.pop() as PageRequest);
+		answered += 1;
 		const accepted = plan.accept(request, serve(server, request, requests.length));
 		if ('stop' in accepted) stop = accepted.stop;
 		else for (const page of accepted.ready) items.push(...page);
 	}
-	return { requests: requests.map((r) => `${r.offset}+${r.limit}`), items: items.map((i) => i.id ?? i.n), stop, maxPending };
+	return { requests: requests.map((r) => `${r.offset}+${r.limit}`), items: items.map((i) => i.id ?? i.n), stop, maxPending, heldBeyondWindow };
 }
 
 const range = (n: number, from = 0) => ids(n, from).map((i) => i.id);
@@ -97,6 +109,17 @@ describe('the same result as the sequential scan', () => {
 
 	test('memory stays bounded: never more pages out than the window', () => {
 		expect(scan({ items: ids(5000) }, undefined, 'last first', 4).maxPending).toBeLessThanOrEqual(4);
+	});
+
+	test.each(['in order', 'last first'] as const)('a window that grows and shrinks as the scan goes, pages answered %s: the same items, in order, within the window of the moment', (order) => {
+		// 2 out, then 32 (the server keeps up), then 3 (it struggles), then 12.
+		const window = (answered: number) => (answered < 5 ? 2 : answered < 20 ? 32 : answered < 40 ? 3 : 12);
+		const server: Server = { items: ids(9000), answer: (r, p) => (r.offset === 3000 && r.limit === 100 ? { ...p, data: p.data.slice(0, 30) } : p) };
+		const { requests, items, maxPending, heldBeyondWindow } = scan(server, undefined, order, window);
+		expect(items).toEqual(range(9000));
+		expect(requests).toHaveLength(91);
+		expect(maxPending).toBe(32);
+		expect(heldBeyondWindow).toBe(false);
 	});
 });
 

@@ -3,7 +3,7 @@
  * real time passes). Each budget case is a script: what the server answered, how time moved, and
  * what the budget said to each request asking to go out.
  */
-import { type Admission, MAX_EXPECTED, MAX_WAIT_MS, RateBudget } from '../../src/client/rateBudget';
+import { type Admission, type Announcement, MAX_EXPECTED, MAX_WAIT_MS, RateBudget } from '../../src/client/rateBudget';
 import { type RateHeaders, readRateHeaders } from '../../src/client/rateHeaders';
 
 const T0 = 1_800_000_000_000;
@@ -14,6 +14,8 @@ type Step =
 	| { release: boolean }
 	| { tick: number }
 	| { announce: number }
+	/** The job announced `withdraw`-th (from 0) ends. */
+	| { withdraw: number }
 	| { backOff: number };
 
 /** Headers of one window: `remaining` left, resetting `inMs` from the moment of the answer. */
@@ -28,12 +30,15 @@ function play(steps: Step[]): Array<Array<Admission['kind'] | number>> {
 	let now = T0;
 	const budget = new RateBudget(() => now);
 	const seen: Array<Array<Admission['kind'] | number>> = [];
+	// Requests are admitted under the last announcement, as a job's requests are.
+	const jobs: Announcement[] = [];
 	for (const step of steps) {
-		if ('admit' in step) seen.push(Array.from({ length: step.admit }, () => said(budget.admit())));
+		if ('admit' in step) seen.push(Array.from({ length: step.admit }, () => said(budget.admit(jobs[jobs.length - 1]))));
 		else if ('answer' in step) budget.update(typeof step.answer === 'function' ? step.answer(now) : step.answer, step.refused);
 		else if ('release' in step) budget.release(step.release);
 		else if ('tick' in step) now += step.tick;
-		else if ('announce' in step) budget.expect(step.announce);
+		else if ('announce' in step) jobs.push(budget.expect(step.announce));
+		else if ('withdraw' in step) jobs[step.withdraw].withdraw();
 		else budget.refused(step.backOff);
 	}
 	return seen;
@@ -62,10 +67,35 @@ const cases: Array<[string, Step[]]> = [
 			{ admit: 1, expect: ['go'] },
 			{ answer: win(10, 10_000) },
 			{ announce: 100 },
-			// 9 left for 10 s: one every 1.11 s. A waiter asks again when it wakes, against what is left then.
-			{ admit: 2, expect: ['go', 1112] },
+			// 9 left for 10 s: in 10 even slots, the last a slot before the reset (the reset is the next
+			// window's). A waiter asks again when it wakes, against what is left then.
+			{ admit: 2, expect: ['go', 1000] },
 			{ tick: 1000 },
-			{ admit: 2, expect: ['go', 1125] },
+			{ admit: 2, expect: ['go', 1000] },
+		],
+	],
+	[
+		'a job that ends takes back only what it had not sent: the work still announced is spread',
+		[
+			{ admit: 1, expect: ['go'] },
+			{ answer: win(9, 10_000) },
+			// A job of 4 fits and goes at once; a job of 8 then finds 5 remaining.
+			{ announce: 4 },
+			{ admit: 4, expect: ['go', 'go', 'go', 'go'] },
+			{ announce: 8 },
+			{ withdraw: 0 },
+			// The 8 are still to come: 5 remaining are spread in even slots until the reset.
+			{ admit: 2, expect: [1667, 1667] },
+		],
+	],
+	[
+		'a reset known to the second: announced work is spread until the reset is expected, half a second before the rounded value',
+		[
+			{ admit: 1, expect: ['go'] },
+			{ answer: (now) => ({ limit: 10, remaining: 4, resetAt: now + 3000, resetResolutionMs: 1000 }) },
+			{ announce: 100 },
+			// 4 left before about 2.5 s: slots 625 ms apart.
+			{ admit: 2, expect: ['go', 625] },
 		],
 	],
 	[
@@ -104,9 +134,9 @@ const cases: Array<[string, Step[]]> = [
 			{ announce: 20 },
 			{ tick: 1100 },
 			{ admit: 2, expect: ['go', 1000] },
-			// Another process already spent 2 of the new window's 4.
+			// Another process already spent 2 of the new window's 4: ours go in even slots before its reset.
 			{ answer: win(2, 900, 4) },
-			{ admit: 2, expect: ['go', 900] },
+			{ admit: 2, expect: ['go', 450] },
 		],
 	],
 	[
@@ -116,7 +146,7 @@ const cases: Array<[string, Step[]]> = [
 			// 60 per 10 s; we sent 1, yet 11 are used: another worker shares the key.
 			{ answer: win(49, 10_000, 60) },
 			{ announce: 30 },
-			{ admit: 2, expect: ['go', 209] },
+			{ admit: 2, expect: ['go', 205] },
 		],
 	],
 	[
@@ -211,8 +241,8 @@ test('withdrawing an announcement twice takes back only what it announced', () =
 	budget.update(win(10, 10_000)(now));
 	const first = budget.expect(100);
 	budget.expect(20);
-	first();
-	first();
+	first.withdraw();
+	first.withdraw();
 	// The second job's 20 still exceed the 10 left: spread, not sent at once.
 	expect(said(budget.admit())).toBe('go');
 	now += 1;
