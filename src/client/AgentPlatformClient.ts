@@ -5,7 +5,7 @@
  * (paths stay under the base URL), envelope.ts (response shapes), errors.ts (n8n errors), waits.ts
  * (every wait and retry, told to n8n's log and the editor). Routes come only from src/routes.ts.
  */
-import { NodeOperationError, type IDataObject, type IHttpRequestMethods, type NodeExecutionHint } from 'n8n-workflow';
+import { NodeOperationError, sleep, type IDataObject, type IHttpRequestMethods, type NodeExecutionHint } from 'n8n-workflow';
 import { buildPath, type ListRouteName, PAGINATION_QUERY, ROUTES, type RouteName } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
 import { abortableSleep } from './abortableSleep';
@@ -254,6 +254,10 @@ export class AgentPlatformClient {
 				if ('stop' in next) throw pagingError(context, next.stop);
 				for (const request of next.requests) out.start(request, (signal) => this.fetchPage(path, params, request, { signal, announcement: job, window }));
 				job.resize(plan.pagesAskedFor + plan.pagesLeft);
+				// Let the requests just started leave before this page's items take the thread: handing on
+				// page after page runs in one chain of microtasks, and requests that need the event loop (a new
+				// connection, a socket write) would otherwise wait until the whole batch had been handed on.
+				if (next.requests.length > 0) await sleep(0);
 				if (out.size === 0) return;
 				const settled = await out.next();
 				if ('error' in settled) {

@@ -2,11 +2,10 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import type { RouteName } from '../../../../src/routes';
 import { AGENT_STATUSES, FILTER_QUERY } from '../../../../src/vocabulary';
 import { filters } from '../../../parts/collections';
-import { compact } from '../../../parts/parameters';
+import { compact, getChoice } from '../../../parts/parameters';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { addHints } from '../../helpers/hints';
 import { getOutputShape } from '../../helpers/output';
-import { getChoice } from '../../../parts/parameters';
 import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 

@@ -4,10 +4,9 @@ import { FILTER_QUERY, MEMORY_SCOPES, MEMORY_TIERS } from '../../../../src/vocab
 import { filters } from '../../../parts/collections';
 import { type FactFilters, scopeOption, tierOption } from '../../../parts/factFields';
 import { agentFilterLocator } from '../../../parts/locators';
-import { agentFilter, compact } from '../../../parts/parameters';
+import { agentFilter, compact, getChoice } from '../../../parts/parameters';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { getOutputShape } from '../../helpers/output';
-import { getChoice } from '../../../parts/parameters';
 import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 
