@@ -287,8 +287,8 @@ const whichTrigger = [
 	'| | Agent Platform Trigger (webhooks) | Agent Platform Polling Trigger |',
 	'|---|---|---|',
 	'| the service must reach n8n | yes, at its production URL | no; n8n calls the API |',
-	`| delay | at once | new facts: the next poll when the fact list is in creation order; promotions (and new facts in a list without a stable order): one read of the list at the trigger's share, measured ${promotedAfter(small)} minutes at ${k(small)} facts and ${promotedAfter(large)} at ${k(large)} (a poll a minute, Team key; twice as long on an Individual key) |`,
-	`| API requests | none while idle | an idle poll: ${idle} for new facts (any size), one for the agents; at most its share of the key (default ${DEFAULT_KEY_SHARE}; measured ${share} of a Team key) |`,
+	`| delay | at once | new facts: the next poll when the fact list is in creation order; promotions: one read of the list at the trigger's share, measured ${promotedAfter(small)} minutes at ${k(small)} facts and ${promotedAfter(large)} at ${k(large)} (a poll a minute, Team key; twice as long on an Individual key); in a list without a stable order, new facts wait for that read too (measured ${run(small, 'unordered').changes.pollsUntilCreated} minutes at ${k(small)}) |`,
+	`| API requests | none while idle | an idle poll: ${idle} for new facts (list in creation order, any size), one for the agents; at most its share of the key (default ${DEFAULT_KEY_SHARE}; measured ${share} of a Team key) |`,
 	'| event data | exactly the service\'s event, signed (incl. a promotion\'s `previous`) | the same shape; agent events dated when seen; no `previous` |',
 	'| short-lived changes | every one is delivered | a change undone before the next poll is not seen |',
 ].join('\n');
