@@ -14,9 +14,14 @@ beforeEach(() => sb.admin.reset());
 
 const SECRET = ['whsec', 'agent', 'filter', 'tests'].join('_');
 
+// Each delivery gets its own fact ID: two tests can run within one millisecond, and the same bytes
+// again are a replay, which the trigger rightly ignores.
+let deliveries = 0;
+
 function delivery(agentId: string) {
 	const timestamp = new Date().toISOString();
-	const rawBody = Buffer.from(JSON.stringify({ event: 'memory.fact_created', org_id: 'org_acme', timestamp, data: { fact: { id: `fact_${agentId}`, agent_id: agentId } } }));
+	const fact = { id: `fact_${agentId}_${++deliveries}`, agent_id: agentId };
+	const rawBody = Buffer.from(JSON.stringify({ event: 'memory.fact_created', org_id: 'org_acme', timestamp, data: { fact } }));
 	return {
 		rawBody,
 		body: JSON.parse(rawBody.toString()) as object,
