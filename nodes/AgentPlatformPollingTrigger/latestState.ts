@@ -35,7 +35,7 @@ import type { PollState } from './state';
 
 export const MAX_KEPT_STATES = 1_000;
 /** Characters of JSON kept in all (one state is at most MAX_STATE_BYTES). */
-export const MAX_KEPT_CHARS = 16 * 1024 * 1024;
+const MAX_KEPT_CHARS = 16 * 1024 * 1024;
 
 /** A new revision: 48 random bits. */
 export const newRevision = (): string => randomBytes(6).toString('base64url');

@@ -29,7 +29,7 @@ export const MAX_PAGES_IN_FLIGHT = 32;
 export const WINDOW_BYTES = 16 * 1024 * 1024;
 
 /** Round trips up to this many times the quickest (and QUEUE_SLACK_MS more) show no queue building up. */
-export const QUEUE_TOLERANCE = 2;
+const QUEUE_TOLERANCE = 2;
 
 /** Round trips on loopback differ by a few milliseconds whatever the load. */
 const QUEUE_SLACK_MS = 5;

@@ -25,7 +25,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** Asked for first: servers clamp `limit` to their maximum and report it, so this finds the largest page. */
-export const FIRST_PAGE_REQUEST = 1000;
+const FIRST_PAGE_REQUEST = 1000;
 
 /** The page size asked for when a server refuses FIRST_PAGE_REQUEST with 400 instead of clamping it. */
 export const FALLBACK_PAGE_SIZE = 100;
@@ -240,7 +240,7 @@ export class PagePlan {
  * ours, else the number of items when it returned fewer than asked without saying why (and more
  * exist after them).
  */
-export function pageSizeFrom(request: PageRequest, page: Page): number {
+function pageSizeFrom(request: PageRequest, page: Page): number {
 	const reported = page.pagination.limit;
 	if (reported > 0 && reported < request.limit) return reported;
 	const served = page.data.length;
