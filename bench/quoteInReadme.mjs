@@ -32,8 +32,9 @@ const README_LINES = {
 		}
 		const sizes = [...new Set(stable.map((r) => r.facts))].sort((a, b) => a - b);
 		const most = (facts, f) => Math.max(...stable.filter((r) => r.facts === facts).map(f));
-		const each = (f, unit) => sizes.map((facts, i) => `${thousands(most(facts, f))}${i === 0 ? ` ${unit}` : ''} at ${k(facts)} facts`).join(' and ');
-		return `Measured by \`npm run bench:polling\` (${dayOf(markdown)}), fact list in creation order: a poll that finds no new fact costs ${each((r) => r.idleScan.requests, 'request(s)')}; every promotion was reported within ${each((r) => r.changes.pollsUntilAll, 'minutes')} (a poll a minute, Team key); polling took at most ${Math.max(...runs.map((r) => r.keyShareTeam))} of a Team key in every list order.`;
+		// The unit follows the first figure only ("1 request at 10k facts and 1 at 100k facts").
+		const each = (f, one, many) => sizes.map((facts, i) => `${thousands(most(facts, f))}${i === 0 ? ` ${most(facts, f) === 1 ? one : many}` : ''} at ${k(facts)} facts`).join(' and ');
+		return `Measured by \`npm run bench:polling\` (${dayOf(markdown)}), fact list in creation order: a poll that finds no new fact costs ${each((r) => r.idleScan.requests, 'request', 'requests')}; every promotion was reported within ${each((r) => r.changes.pollsUntilAll, 'minute', 'minutes')} (a poll a minute, Team key); polling took at most ${Math.max(...runs.map((r) => r.keyShareTeam))} of a Team key in every list order.`;
 	},
 };
 
