@@ -29,8 +29,8 @@ describe('a dangling link fails', () => {
 	});
 
 	test('a relative link out of the repository', () => {
-		expect(linkProblemsAppended('docs/sandbox.md', 'See [the spec](../../shared/spec/agent-platform-api.md).')).toEqual([
-			expect.stringMatching(/links to \.\.\/\.\.\/shared\/spec\/agent-platform-api\.md, which is outside the repository$/),
+		expect(linkProblemsAppended('docs/sandbox.md', 'See [the notes](../../notes/api.md).')).toEqual([
+			expect.stringMatching(/links to \.\.\/\.\.\/notes\/api\.md, which is outside the repository$/),
 		]);
 	});
 
