@@ -281,17 +281,23 @@ export class AgentPlatformClient {
 	}
 
 	private async fetchPage(path: string, params: ScanParams, request: PageRequest, page: { signal: AbortSignal; announcement: Announcement; window: PageWindow }): Promise<PageOutcome> {
-		const qs = { ...params.qs, [PAGINATION_QUERY.offset]: request.offset, [PAGINATION_QUERY.limit]: request.limit };
-		const received = (bytes: number) => {
-			page.window.received(bytes);
-			params.received?.(bytes);
-		};
-		const { window } = page;
-		const sent: Request = {
-			...{ method: 'GET', path, qs, itemIndex: params.itemIndex, signal: page.signal, announcement: page.announcement, received },
-			...{ struggled: () => window.struggled(), answeredIn: (ms: number) => window.answeredIn(ms) },
-		};
-		const outcome = await settle(this.listPage(sent));
+		const { signal, announcement, window } = page;
+		const outcome = await settle(
+			this.listPage({
+				method: 'GET',
+				path,
+				qs: { ...params.qs, [PAGINATION_QUERY.offset]: request.offset, [PAGINATION_QUERY.limit]: request.limit },
+				itemIndex: params.itemIndex,
+				signal,
+				announcement,
+				received: (bytes) => {
+					window.received(bytes);
+					params.received?.(bytes);
+				},
+				struggled: () => window.struggled(),
+				answeredIn: (ms) => window.answeredIn(ms),
+			}),
+		);
 		return 'error' in outcome ? { request, error: outcome.error } : { request, page: outcome.value };
 	}
 
