@@ -44,9 +44,10 @@ export class AgentPlatformMemory implements INodeType {
 		// The shared client needs only what every n8n context has for HTTP: getNode, getCredentials,
 		// helpers.httpRequestWithAuthentication and the cancel signal; a supply-data context has them all.
 		const client = new AgentPlatformClient(this);
-		// The key is never stored in a turn, even when a message or a tool result repeats it.
+		// The key is never stored in a turn, even when a message or a tool result repeats it (trimmed,
+		// as the client sends it; a signing secret handed out lately is added when a turn is saved).
 		const { apiKey } = await this.getCredentials<{ apiKey?: string }>(CREDENTIAL_TYPE, itemIndex);
-		const history = new SessionHistory(client, this.getNode(), settings.session, { toolCalls: settings.toolCalls, secrets: [apiKey ?? ''] });
+		const history = new SessionHistory(client, this.getNode(), settings.session, { toolCalls: settings.toolCalls, secrets: [apiKey?.trim() ?? ''] });
 		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm);
 		return sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm));
 	}

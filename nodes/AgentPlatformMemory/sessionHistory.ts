@@ -7,6 +7,7 @@ import type { ChatHistory, Message } from '@n8n/ai-node-sdk';
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { AgentPlatformClient } from '../../src/client';
 import { FILTER_QUERY } from '../../src/vocabulary';
+import { recentSecrets } from '../parts/recentSecrets';
 import { Redactor } from './toolSummary';
 import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine } from './turnFact';
 import { messagesOf, turnsOf } from './turnMessages';
@@ -91,7 +92,7 @@ export class SessionHistory implements ChatHistory {
 	 * the agent's tool calls depends on Remember Tool Calls; secrets are never kept (toolSummary.ts).
 	 */
 	async addMessages(messages: Message[]): Promise<void> {
-		const redactor = new Redactor(this.options.secrets);
+		const redactor = new Redactor([...this.options.secrets, ...recentSecrets()]);
 		redactor.learn(messages);
 		for (const lines of turnsOf(messages, { toolCalls: this.options.toolCalls, redactor })) await this.saveLines(lines);
 	}

@@ -8,8 +8,9 @@
  *
  * Secrets are never kept. Fields named like a secret (the webhook-create response's signing
  * secret among them) are left out of summaries and arguments, and the values they held, the
- * credential's API key and anything shaped like an API key are replaced by [redacted] wherever
- * they appear in the turn (an agent may repeat a subscription's signing secret in its answer).
+ * credential's API key, anything shaped like an API key and the signing secrets handed out lately
+ * (nodes/parts/recentSecrets.ts) are replaced by [redacted] wherever they appear in the turn (an agent
+ * may repeat a subscription's signing secret in its answer).
  */
 import type { Message } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';

@@ -140,6 +140,26 @@ describe('Agent Platform Memory: Remember Tool Calls', () => {
 		]);
 	});
 
+	test.each([
+		['on', remembering],
+		['off', memoryParameters()],
+	])('Remember Tool Calls %s: a signing secret created in an earlier tool round, which n8n does not hand the memory, is not stored either', async (_how, parameters) => {
+		const created = await createWebhook('https://hooks.example.com/earlier');
+		const secret = String((JSON.parse(created) as IDataObject[])[0].secret);
+		// n8n 2.x saves only the last round: here a search, after the round that created the webhook.
+		await withMemory(sb, parameters, async (memory) => {
+			await memory.chatHistory.addMessages([
+				new HumanMessage('Subscribe me, then find refunds'),
+				call('call_2', 'Search_facts', { search_text: 'refund' }),
+				result('call_2', 'Search_facts', await searchFacts('refund')),
+				new AIMessage(`Subscribed; the signing secret is ${secret}. No refunds found.`),
+			]);
+		});
+		const [fact] = turnFacts();
+		expect(fact.content).not.toContain(secret);
+		expect(fact.content).toContain('the signing secret is [redacted]');
+	});
+
 	test('bounded: each summary and the turn’s tool lines have a limit, the latest calls are kept, and a call without its result is not', async () => {
 		const big = JSON.stringify(Array.from({ length: 300 }, (_, n) => ({ id: `fact_${n}`, name: `Fact number ${n}`, content: 'x'.repeat(500), token: `tok_${'s'.repeat(20)}${n}` })));
 		const messages: unknown[] = [new HumanMessage('Read everything')];

@@ -2,6 +2,7 @@ import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type 
 import type { RouteName } from '../../../../src/routes';
 import { WEBHOOK_SECRET_FIELD } from '../../../../src/vocabulary';
 import { compact, getRequiredString } from '../../../parts/parameters';
+import { rememberSecret } from '../../../parts/recentSecrets';
 import { additionalFields } from '../../descriptions/common.description';
 import type { OperationRun } from '../../helpers/types';
 import { checkUrl, eventsOption, optionalFields, type SubscriptionFields, urlOption } from './shared';
@@ -39,6 +40,10 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const body = { url, events, ...compact({ description, active }) };
 	return async (client) => {
 		const subscription = await client.call(route, { body, itemIndex: i });
-		return subscription[WEBHOOK_SECRET_FIELD] === undefined ? subscription : { ...subscription, secret_notice: SECRET_NOTICE };
+		const secret = subscription[WEBHOOK_SECRET_FIELD];
+		if (secret === undefined) return subscription;
+		// An agent may repeat it in a later tool round, where its memory would not know it is one.
+		if (typeof secret === 'string') rememberSecret(secret);
+		return { ...subscription, secret_notice: SECRET_NOTICE };
 	};
 }
