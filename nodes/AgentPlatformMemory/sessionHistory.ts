@@ -149,8 +149,13 @@ export class SessionHistory implements ChatHistory {
 		const { agentId, tag } = this.session;
 		const qs = { [FILTER_QUERY.agentId]: agentId, [FILTER_QUERY.tier]: TURN_TIER, [FILTER_QUERY.text]: tag };
 		const latest = this.now().getTime() + MAX_CLOCK_LEAD_MS;
+		// The first page's total says at once whether the session can be read whole; counting what was
+		// read still holds against a server whose total understates.
+		const refuse = (total: number) => {
+			if (total > MAX_SESSION_FACTS) throw this.tooLongError(purpose);
+		};
 		let read = 0;
-		for await (const page of this.client.pages('memoryFact.getMany', { qs, limit: MAX_SESSION_FACTS + 1 })) {
+		for await (const page of this.client.pages('memoryFact.getMany', { qs, limit: MAX_SESSION_FACTS + 1, onTotal: refuse })) {
 			read += page.length;
 			if (read > MAX_SESSION_FACTS) throw this.tooLongError(purpose);
 			for (const fact of page) {

@@ -56,6 +56,11 @@ interface CallParams {
 interface ListParams extends CallParams {
 	/** At most this many items; all when undefined. */
 	limit?: number;
+	/**
+	 * Told the list's `total` as soon as its first page arrives, before any other page is asked for:
+	 * a reader that refuses lists above a size throws here, and spends no request on the rest.
+	 */
+	onTotal?: (total: number) => void;
 }
 
 interface RawRequestParams {
@@ -242,7 +247,7 @@ export class AgentPlatformClient {
 	 */
 	private async *pagesOf(path: string, params: ScanParams): AsyncGenerator<IDataObject[]> {
 		const { budget } = await this.getSession();
-		const plan = new PagePlan(params.limit, INITIAL_PAGES_IN_FLIGHT);
+		const plan = new PagePlan(params.limit, INITIAL_PAGES_IN_FLIGHT, params.onTotal);
 		const window = new PageWindow();
 		// The list's pages count against its own announcement, which grows once the first page tells the total.
 		const job = budget.expect(1);

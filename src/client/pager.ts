@@ -96,6 +96,8 @@ export class PagePlan {
 		private readonly limit: number | undefined,
 		/** Pages asked for ahead of what has been handed on, unless `take` is given another window. */
 		private readonly window: number,
+		/** Told the list's `total` from its first page, before any other page is asked for; may throw to end the scan. */
+		private readonly onTotal?: (total: number) => void,
 	) {}
 
 	get done(): boolean {
@@ -161,6 +163,7 @@ export class PagePlan {
 			// The first page: from here the sequential scan would ask at the number of items returned.
 			this.pageSize = pageSizeFrom(request, page);
 			this.nextOffset = page.data.length;
+			this.onTotal?.(this.total);
 		}
 
 		const ready: IDataObject[][] = [];
