@@ -12,10 +12,10 @@
  *   burst larger than a poll may read is finished by later polls (`pending`), from where it stopped.
  *
  * Every page confirms the order: its creation times keep to it, and the known facts are found where
- * they were (at least two of them, in their order, next to each other). When that fails (the list
- * has no stable order, a filter changes it, the known facts were deleted, the list moved under the
- * read) the poll falls back to the sweep of the whole list (factSweep.ts) and says why in n8n's log,
- * once. Facts found at the edge are also judged by time (factPoll.ts), so one that turns up next to
+ * they were (at least two of them, fewer where the page's edge cuts them off, in their order, next to
+ * each other). When that fails (the list has no stable order, a filter changes it, the known facts
+ * were deleted, the list moved under the read) the poll falls back to the sweep of the whole list
+ * (factSweep.ts) and says why in n8n's log, once. Facts found at the edge are also judged by time (factPoll.ts), so one that turns up next to
  * the edge late, or a fact dated ahead, is neither missed nor reported twice.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -60,15 +60,25 @@ const storedTime = (fact: IDataObject | undefined) => (fact && Number.isFinite(c
 /** Known facts that must be found where they were, in their order, next to each other (all of them, if fewer). */
 const ANCHORS_TO_FIND = 2;
 
-/** Whether the known facts are where they were: at least ANCHORS_TO_FIND of them, in their order, next to each other. */
-function anchorsInPlace(facts: IDataObject[], anchors: string[]): boolean {
+/**
+ * Whether the known facts are where they were: at least ANCHORS_TO_FIND of them (or a run the page's
+ * edge cuts short, with the rest beyond it), in their order, next to each other. `cut` is the edge
+ * that may cut the run: 'start' when reading on from the known last facts (the run opens the page and
+ * ends with the last of them: facts deleted before them moved the list, and the read starts only a
+ * few facts early), 'end' when reading down to the known first facts (the run closes the page and
+ * begins with the first of them: new facts pushed the others onto the next page).
+ */
+function anchorsInPlace(facts: IDataObject[], anchors: string[], cut: 'start' | 'end'): boolean {
 	const found: Array<{ at: number; rank: number }> = [];
 	facts.forEach((fact, at) => {
 		const rank = typeof fact.id === 'string' ? anchors.indexOf(shortHash(fact.id)) : -1;
 		if (rank >= 0) found.push({ at, rank });
 	});
-	if (found.length < Math.min(ANCHORS_TO_FIND, anchors.length)) return false;
-	return found.every((f, i) => i === 0 || (f.at === found[i - 1].at + 1 && f.rank > found[i - 1].rank));
+	if (!found.every((f, i) => i === 0 || (f.at === found[i - 1].at + 1 && f.rank > found[i - 1].rank))) return false;
+	if (found.length >= Math.min(ANCHORS_TO_FIND, anchors.length)) return true;
+	const [first, last] = [found[0], found[found.length - 1]];
+	if (!first) return false;
+	return cut === 'start' ? first.at === 0 && last.rank === anchors.length - 1 : last.at === facts.length - 1 && first.rank === 0;
 }
 
 /** The edge of a newest-first list: its first facts. */
@@ -139,7 +149,7 @@ export async function readEnd(poll: FactPoll): Promise<void> {
 	for await (const page of poll.pages(from)) {
 		poll.learn(page);
 		if (!inOrder(page.items, 'oldest-first')) return orderBroken(poll, page);
-		if (first && edge && (page.lost || !anchorsInPlace(page.items, edge.anchors))) confirmed = false;
+		if (first && edge && (page.lost || !anchorsInPlace(page.items, edge.anchors, 'start'))) confirmed = false;
 		if (!first && page.lost) confirmed = false;
 		const fresh = new Set(page.fresh);
 		poll.judge(page.items, (fact) => (confirmed && fresh.has(fact) ? 'position' : 'time'));
@@ -182,7 +192,7 @@ async function readDown(poll: FactPoll, from: ReturnType<typeof startAt>, until:
 		const at = page.items.findIndex((f) => typeof f.id === 'string' && known.has(shortHash(f.id)));
 		if (at >= 0 || (until.anchors.length === 0 && page.last)) {
 			const before = new Set(at >= 0 ? page.items.slice(0, at) : page.items);
-			const inPlace = at < 0 || anchorsInPlace(page.items.slice(at), until.anchors);
+			const inPlace = at < 0 || anchorsInPlace(page.items.slice(at), until.anchors, 'end');
 			const isNew = (fact: IDataObject) => inPlace && before.has(fact) && fresh.has(fact);
 			poll.judge(page.items, (fact) => (isNew(fact) ? 'position' : 'time'));
 			added += page.items.filter(isNew).length;
