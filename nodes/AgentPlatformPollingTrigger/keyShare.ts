@@ -10,7 +10,7 @@
  * The default, 0.2, leaves four fifths of the key to the workflows people wait on, and three
  * fifths with two polling triggers on one key. It pays for a poll a minute that checks the agents
  * and the new facts (one request each) on the smallest plan (12 of 60), and the rest sweeps the
- * list for promotions: on a Team key about 22 pages (2,200 facts) a minute.
+ * list for promotions: on a Team key about 22 pages (some 2,000 new facts, the pages overlapping) a minute.
  */
 import type { IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
 import { readRateHeaders } from '../../src/client';

@@ -43,7 +43,10 @@ export const MAX_STATUS_CHARS = 32;
 const AGENT_STATUS_BYTES = 47;
 const SEEN_KEY_BYTES = 25;
 
-/** Bytes of JSON of the fixed fields and the anchors (three lists of at most 5 hashes). */
+/**
+ * Bytes of JSON of the fixed fields and the anchors: five lists of at most 5 hashes (the edge's, the
+ * pending read's and its `until`, the sweep's and its head's).
+ */
 const FIXED_BYTES = 4_096;
 
 /**

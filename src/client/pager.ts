@@ -51,7 +51,6 @@ type Accepted = { ready: IDataObject[][] } | { stop: string };
 /** The limit of the first request of a scan, before the page size is known. */
 const firstLimit = (fellBack: boolean) => (fellBack ? FALLBACK_PAGE_SIZE : FIRST_PAGE_REQUEST);
 
-/** Why a page cannot be used: the server answered at another offset than asked (it ignores `offset`). */
 /** Why a page cannot be read on from: an answer at another offset than asked, or a `total` that is not a count. */
 function offsetProblem(request: PageRequest, page: Page): string | undefined {
 	if (page.pagination.offset !== request.offset) {
@@ -286,7 +285,7 @@ export interface ScanPage {
 	last: boolean;
 }
 
-export type Resumed = { page: ScanPage } | { again: true } | { stop: string };
+type Resumed = { page: ScanPage } | { again: true } | { stop: string };
 
 /** The last index of an item whose id `isAnchor` accepts, or -1. */
 function lastAnchor(items: IDataObject[], isAnchor: (id: string) => boolean): number {
@@ -342,7 +341,10 @@ export class ResumablePlan {
 		if (this.ended) return { stop: 'the scan has ended' };
 		const problem = offsetProblem(request, page);
 		if (problem) return this.stop(problem);
-		this.pageSize = Math.min(this.pageSize ?? Number.POSITIVE_INFINITY, pageSizeFrom(request, page));
+		// Learned from the first page, as PagePlan does; later, only a smaller limit the server reports
+		// lowers it: one short page (items deleted as it was read) must not shrink every later read.
+		const reported = page.pagination.limit;
+		this.pageSize = this.pageSize === undefined ? pageSizeFrom(request, page) : reported > 0 && reported < this.pageSize ? reported : this.pageSize;
 		let used = { request, page };
 		const at = lastAnchor(page.data, this.place.isAnchor);
 		const retried = this.stepBack?.request === request ? this.stepBack.first : undefined;

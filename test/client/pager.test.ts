@@ -195,6 +195,13 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		expect(pages.at(-1)?.last).toBe(true);
 	});
 
+	test('one short page does not shrink the page size for the rest of the scan; a smaller limit the server reports does', () => {
+		const shortOnce = { items: ids(500), answer: (request: PageRequest, page: Page, served: number) => (served === 2 ? { ...page, data: page.data.slice(0, 60) } : page) };
+		expect(resume(shortOnce, { offset: 100, anchorIds: ['f99'] }, 100).requests.slice(0, 4)).toEqual(['99+100', '194+100', '249+100', '344+100']);
+		const clamped = { items: ids(500), answer: (request: PageRequest, page: Page, served: number) => (served === 2 ? { ...page, data: page.data.slice(0, 50), pagination: { ...page.pagination, limit: 50 } } : page) };
+		expect(resume(clamped, { offset: 100, anchorIds: ['f99'] }, 100).requests.slice(0, 3)).toEqual(['99+100', '194+100', '242+50']);
+	});
+
 	test('a page size learned earlier is asked for at once', () => {
 		expect(resume({ items: ids(250) }, { offset: 200, anchorIds: ['f199'] }, 100).requests).toEqual(['199+100']);
 	});
