@@ -45,13 +45,18 @@ function inOrder(facts: IDataObject[], order: Exclude<ListOrder, 'unknown'>): bo
 	return true;
 }
 
-/** The order the facts show: rising or falling creation times, or neither (unknown). */
-function orderOf(facts: IDataObject[]): ListOrder {
+/**
+ * The order the facts show: rising or falling creation times, or neither (unknown); `disordered` when
+ * they show there is none (times that both rise and fall, or a fact without one), not merely too few
+ * facts or times to tell (none, one, all alike), which a later read can still learn from.
+ */
+function orderOf(facts: IDataObject[]): { order: ListOrder; disordered: boolean } {
 	const times = facts.map(createdAt);
-	if (times.some((t) => !Number.isFinite(t))) return 'unknown';
+	if (times.some((t) => !Number.isFinite(t))) return { order: 'unknown', disordered: true };
 	const rises = times.some((t, i) => i > 0 && t > times[i - 1]);
 	const falls = times.some((t, i) => i > 0 && t < times[i - 1]);
-	return rises && !falls ? 'oldest-first' : falls && !rises ? 'newest-first' : 'unknown';
+	const order = rises && !falls ? 'oldest-first' : falls && !rises ? 'newest-first' : 'unknown';
+	return { order, disordered: rises && falls };
 }
 
 /** A creation time fit to store (0 when the fact has none). */
@@ -127,7 +132,8 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	}
 	const facts = pages.flatMap((p) => p.items);
 	const complete = first !== undefined && (first.last || last !== undefined);
-	stream.order = complete ? orderOf(facts) : 'unknown';
+	const shown = complete ? orderOf(facts) : { order: 'unknown' as const, disordered: false };
+	stream.order = shown.order;
 	const now = Date.now();
 	const newest = facts.map(createdAt).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
 	stream.created.since = stream.order !== 'unknown' && Number.isFinite(newest) ? Math.min(newest, now) + 1 : now;
@@ -135,7 +141,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	poll.judge(facts, 'baseline');
 	if (stream.order === 'oldest-first') stream.edge = endAfter(pages[pages.length - 1]);
 	if (stream.order === 'newest-first' && first) stream.edge = headOf(first);
-	if (stream.order === 'unknown' && poll.created) poll.note('unordered');
+	if (shown.disordered && poll.created) poll.note('unordered');
 }
 
 /** Oldest first: reads from the edge to the end of the list (or as far as this poll may). */

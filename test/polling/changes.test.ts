@@ -160,6 +160,24 @@ describe('new facts at the cost of what changed', () => {
 		expect(Object.keys(seen).length).toBeLessThanOrEqual(MAX_SEEN);
 	});
 
+	test.each([
+		['no facts', 0],
+		['one fact', 1],
+	])('an organization with %s: the baseline does not call the list unordered (too few facts to tell), and a fact created later is reported', async (_how, count) => {
+		const s = await sandbox({ factOrder: 'oldest-first' });
+		const facts = s.admin.org('org_acme').facts;
+		for (const id of [...facts.keys()].slice(count)) facts.delete(id);
+		const wf = pollingWorkflow(s, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		await wf.poll();
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('not in creation order'))).toHaveLength(0);
+		const made = await create(s, 'the first after the baseline');
+		const items = await pollFor(wf, (got) => reported(got, 'memory.fact_created').includes(made), 20);
+		expect(reported(items, 'memory.fact_created')).toEqual([made]);
+		warn.mockRestore();
+	});
+
 	test('a list in no stable order: nothing from before the baseline, every change once, and the log says why once', async () => {
 		const s = await sandbox({ factOrder: 'unordered', maxPageSize: 20 });
 		s.admin.seedFacts('org_acme', 400);
