@@ -125,7 +125,11 @@ export class FactPoll {
 		this.stream.total = page.total;
 	}
 
-	/** Judges facts read (see the file comment); creations as `creations` says, promotions always by time. */
+	/**
+	 * Judges facts read (see the file comment); creations as `creations` says, promotions always by
+	 * time. Only for the events chosen: a cursor of an event nobody asked for would only fill the
+	 * state (choosing it later changes the settings' fingerprint, which starts a new baseline).
+	 */
 	judge(facts: IDataObject[], creations: Judgement | ((fact: IDataObject) => Judgement)): void {
 		this.checkFields(facts);
 		const now = Date.now();
@@ -133,12 +137,12 @@ export class FactPoll {
 			if (typeof fact.id !== 'string') continue;
 			const how = typeof creations === 'function' ? creations(fact) : creations;
 			const created = timeOf(fact[FACT_TIME_FIELDS.created]);
-			if (created !== undefined && this.decide(this.stream.created, shortHash(fact.id), created, how, now) && this.created) {
+			if (this.created && created !== undefined && this.decide(this.stream.created, shortHash(fact.id), created, how, now)) {
 				this.events.push(factEvent('memory.fact_created', fact, created));
 			}
 			const promoted = timeOf(fact[FACT_TIME_FIELDS.promoted]);
 			const promotedHow = how === 'baseline' ? 'baseline' : 'time';
-			if (promoted !== undefined && this.decide(this.stream.promoted, shortHash(`${fact.id}\n${promoted}`), promoted, promotedHow, now) && this.promoted) {
+			if (this.promoted && promoted !== undefined && this.decide(this.stream.promoted, shortHash(`${fact.id}\n${promoted}`), promoted, promotedHow, now)) {
 				this.events.push(factEvent('memory.fact_promoted', fact, promoted));
 			}
 		}

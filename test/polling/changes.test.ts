@@ -178,6 +178,22 @@ describe('new facts at the cost of what changed', () => {
 		warn.mockRestore();
 	});
 
+	test.each([
+		['promotions only', PROMOTED, 'created'],
+		['new facts only', CREATED, 'promoted'],
+	])('%s: the state keeps no keys for the event not chosen', async (_how, settings, other) => {
+		const s = await sandbox({ factOrder: 'oldest-first', maxPageSize: 20 });
+		s.admin.seedFacts('org_acme', 100);
+		const wf = pollingWorkflow(s, settings);
+		wf.activate();
+		await wf.poll();
+		const [id] = [...s.admin.org('org_acme').facts.keys()].slice(-1);
+		await api(s, 'POST', `/memory/facts/${id}/promote`, {});
+		await create(s, 'one more');
+		for (let n = 0; n < 10; n++) await wf.poll();
+		expect(Object.keys((stateOf(wf).facts[other] as IDataObject).seen as IDataObject)).toEqual([]);
+	});
+
 	test('a list in no stable order: nothing from before the baseline, every change once, and the log says why once', async () => {
 		const s = await sandbox({ factOrder: 'unordered', maxPageSize: 20 });
 		s.admin.seedFacts('org_acme', 400);
