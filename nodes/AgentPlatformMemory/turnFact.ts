@@ -78,7 +78,8 @@ const TRAILER = /\n\[n8n chat (n8nchat[0-9a-f]{32}) (\d{4}-\d\d-\d\dT\d\d:\d\d:\
 /**
  * What JSON.stringify leaves raw inside a string that a reader may take for a line break or a
  * control: DEL and the C1 controls (NEL, U+0085, among them), U+2028 and U+2029. (`s` on the line
- * patterns: the first release wrote U+2028 and U+2029 raw, and `.` does not match them otherwise.)
+ * patterns: a stored line that holds U+2028 or U+2029 raw, which this code never writes, still reads
+ * as one line; `.` does not match them otherwise.)
  */
 const RAW_CONTROLS = /[\p{Cc}\u2028\u2029]/gu;
 

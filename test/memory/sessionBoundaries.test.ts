@@ -72,7 +72,7 @@ describe('Agent Platform Memory: every turn is kept and read back exactly', () =
 		expect(stored('session-a')).toEqual([]);
 	});
 
-	test('a turn stored with a raw U+2028 (as the first release wrote it) still loads and is cleared', async () => {
+	test('a stored turn holding a raw U+2028 (which this code never writes) still loads and is cleared', async () => {
 		const chat = fromChat('session-a');
 		await save(chat, 'placeholder', 'answer');
 		const [genuine] = stored('session-a');
