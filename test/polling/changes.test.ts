@@ -44,6 +44,18 @@ async function pollFor(wf: ReturnType<typeof pollingWorkflow>, done: (items: IDa
 
 const sameIds = (got: string[], expected: string[]) => expect([...got].sort()).toEqual([...expected].sort());
 
+/** A trigger on `facts` facts in `factOrder`, past its baseline, with n8n's log warnings watched. */
+async function pastBaseline(factOrder: Order, facts: number) {
+	const s = await sandbox({ factOrder });
+	s.admin.seedFacts('org_acme', facts);
+	const wf = pollingWorkflow(s, CREATED);
+	wf.activate();
+	await wf.poll();
+	const warn = jest.spyOn(wf.logger(), 'warn');
+	const warned = (text: string) => warn.mock.calls.filter(([message]) => String(message).includes(text)).length;
+	return { s, wf, warn, warned };
+}
+
 describe('new facts at the cost of what changed', () => {
 	test.each(STABLE)('%s: an idle poll of 5,000 facts costs one request, and new facts one more', async (factOrder) => {
 		const s = await sandbox({ factOrder });
@@ -105,12 +117,7 @@ describe('new facts at the cost of what changed', () => {
 	});
 
 	test('oldest-first: facts deleted before the edge move it by a few places; the known last facts still confirm it, and an idle poll costs one request', async () => {
-		const s = await sandbox({ factOrder: 'oldest-first' });
-		s.admin.seedFacts('org_acme', 3_000);
-		const wf = pollingWorkflow(s, CREATED);
-		wf.activate();
-		await wf.poll();
-		const warn = jest.spyOn(wf.logger(), 'warn');
+		const { s, wf, warn, warned } = await pastBaseline('oldest-first', 3_000);
 		// Four deletions: the read, which starts a few facts before the edge, now holds only the last known fact.
 		for (const id of [...s.admin.org('org_acme').facts.keys()].slice(100, 104)) await api(s, 'DELETE', `/memory/facts/${id}`);
 		const before = gets(s).length;
@@ -118,24 +125,19 @@ describe('new facts at the cost of what changed', () => {
 		expect(gets(s).length - before).toBe(1);
 		const made = await create(s, 'after the deletions');
 		expect(reported(await wf.poll(), 'memory.fact_created')).toEqual([made]);
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('were not found there'))).toHaveLength(0);
+		expect(warned('were not found there')).toBe(0);
 		warn.mockRestore();
 	});
 
 	test('newest-first: a burst that leaves only the first known fact on the first page is read there, once, without falling back to a sweep', async () => {
-		const s = await sandbox({ factOrder: 'newest-first' });
-		s.admin.seedFacts('org_acme', 3_000);
-		const wf = pollingWorkflow(s, CREATED);
-		wf.activate();
-		await wf.poll();
-		const warn = jest.spyOn(wf.logger(), 'warn');
+		const { s, wf, warn, warned } = await pastBaseline('newest-first', 3_000);
 		// 99 new facts on pages of 100: the first known fact is the first page's last item.
 		const made: string[] = [];
 		for (let n = 0; n < 99; n++) made.push(await create(s, `burst ${n}`));
 		const before = gets(s).length;
 		sameIds(reported(await wf.poll(), 'memory.fact_created'), made);
 		expect(gets(s).length - before).toBe(1);
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('were not found there'))).toHaveLength(0);
+		expect(warned('were not found there')).toBe(0);
 		warn.mockRestore();
 	});
 
