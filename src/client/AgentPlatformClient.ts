@@ -11,7 +11,7 @@ import { ID_PREFIX } from '../vocabulary';
 import { abortableSleep } from './abortableSleep';
 import { apiPathProblem, underBaseUrl } from './apiPath';
 import { baseUrlProblem, normalizeBaseUrl } from './baseUrl';
-import { describeBody, errorEnvelope, listEnvelope, type ListEnvelope, parseJson, singleEnvelope } from './envelope';
+import { describeBody, errorEnvelope, type ListEnvelope, parseJson, parseListEnvelope, singleEnvelope } from './envelope';
 import {
 	apiError,
 	type ErrorContext,
@@ -307,12 +307,11 @@ export class AgentPlatformClient {
 	}
 
 	private async listPage(request: Request): Promise<ListEnvelope> {
-		const json = await this.execute(request);
-		const parsed = listEnvelope.safeParse(json);
-		if (!parsed.success) {
+		const page = parseListEnvelope(await this.execute(request));
+		if (!page) {
 			throw malformedResponseError(this.errorContext('GET', request.path, request.itemIndex), 200, 'JSON that is not the API list envelope {data: [...], pagination}', false);
 		}
-		return parsed.data as ListEnvelope;
+		return page;
 	}
 
 	private getSession(): Promise<Session> {

@@ -18,7 +18,7 @@ import type {
 import { ROUTES } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
 import { baseUrlProblem, normalizeBaseUrl } from './baseUrl';
-import { describeBody, errorEnvelope, listEnvelope, parseJson } from './envelope';
+import { describeBody, errorEnvelope, parseJson, parseListEnvelope } from './envelope';
 import {
 	API_KEY_PREFIX_HINT,
 	API_KEY_PREFIX_MESSAGE,
@@ -106,7 +106,7 @@ function judge(response: FullResponse, apiKey: string): string | undefined {
 	const parsed = parseJson(text);
 	const contentType = header(response.headers, 'content-type');
 	if (status >= 200 && status < 300) {
-		if (parsed.ok && listEnvelope.safeParse(parsed.value).success) return undefined;
+		if (parsed.ok && parseListEnvelope(parsed.value)) return undefined;
 		const what = parsed.ok ? 'JSON that is not the API list envelope' : describeBody(text, contentType);
 		return `The Base URL answered HTTP ${status} with ${what}, not the Agent Platform API's list of agents. ${CREDENTIAL_TEST_HINTS.not_found}`;
 	}

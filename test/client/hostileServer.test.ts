@@ -122,6 +122,22 @@ describe('a list scan ends by itself', () => {
 			},
 		);
 	});
+
+	test.each([
+		['null', null],
+		['a number', 7],
+		['text', 'fact'],
+		['an array', [{ id: 'fact_1' }]],
+	])('a page whose items include %s is refused as not the list envelope, not handed on', async (_what, odd) => {
+		await serving(
+			(_req, res) => json(res, 200, { data: [{ id: 'fact_0' }, odd], pagination: { offset: 0, limit: 100, total: 2 } }),
+			async (server) => {
+				const { value, error } = await client(server, (c) => c.list('memoryFact.getMany'));
+				expect(value).toBeUndefined();
+				expect(error?.message).toMatch(/not the API list envelope/);
+			},
+		);
+	});
 });
 
 describe('absurd rate-limit hints', () => {
