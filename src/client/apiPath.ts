@@ -15,6 +15,13 @@
 
 const hasControl = (text: string) => Array.from(text).some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127);
 
+/**
+ * What route segments and IDs are made of. Nothing in such a segment can be read as dots or a
+ * separator, so it skips the decoding and Unicode folding below, which every request would
+ * otherwise pay for each segment.
+ */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_-]+$/;
+
 /** Why `path` cannot be sent under the base URL, or undefined when it can. */
 export function apiPathProblem(path: string): string | undefined {
 	if (!path.startsWith('/')) return 'must start with "/" (a path under the base URL, such as /agents); full URLs are refused';
@@ -25,6 +32,7 @@ export function apiPathProblem(path: string): string | undefined {
 	const segments = path.split('/').slice(1);
 	for (const [index, segment] of segments.entries()) {
 		if (segment === '' && index < segments.length - 1) return 'must not contain empty segments ("//")';
+		if (PLAIN_SEGMENT.test(segment)) continue;
 		const decoded = decodeFully(segment);
 		if (decoded === undefined) return `has a malformed percent-encoding in "${segment}"`;
 		if (hasControl(decoded)) return 'must not contain encoded control characters (such as %00)';
