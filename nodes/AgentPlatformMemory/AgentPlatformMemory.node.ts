@@ -11,6 +11,7 @@ import { loadAiNodeSdk } from './aiNodeSdk';
 import { properties } from './description';
 import { LongTermContext } from './longTermContext';
 import { PlatformMemory } from './platformMemory';
+import { roundScope } from './roundCache';
 import { SessionHistory } from './sessionHistory';
 import { readSettings } from './settings';
 
@@ -46,9 +47,12 @@ export class AgentPlatformMemory implements INodeType {
 		const client = new AgentPlatformClient(this);
 		// The key is never stored in a turn, even when a message or a tool result repeats it (trimmed,
 		// as the client sends it; a signing secret handed out lately is added when a turn is saved).
-		const { apiKey } = await this.getCredentials<{ apiKey?: string }>(CREDENTIAL_TYPE, itemIndex);
-		const history = new SessionHistory(client, this.getNode(), settings.session, { toolCalls: settings.toolCalls, secrets: [apiKey?.trim() ?? ''] });
-		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm);
+		const credentials = await this.getCredentials<{ apiKey?: string; baseUrl?: string }>(CREDENTIAL_TYPE, itemIndex);
+		// n8n's AI Agent asks for its memory again after each round of tool calls: what one round read,
+		// the next ones of the same execution reuse (roundCache.ts).
+		const round = roundScope(this, credentials);
+		const history = new SessionHistory(client, this.getNode(), settings.session, { toolCalls: settings.toolCalls, secrets: [credentials.apiKey?.trim() ?? ''], round });
+		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm, round);
 		return sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm));
 	}
 }

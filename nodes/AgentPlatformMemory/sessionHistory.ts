@@ -8,6 +8,7 @@ import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { AgentPlatformClient } from '../../src/client';
 import { FILTER_QUERY } from '../../src/vocabulary';
 import { recentSecrets } from '../parts/recentSecrets';
+import { RoundSlot, type RoundScope } from './roundCache';
 import { Redactor } from './toolSummary';
 import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine } from './turnFact';
 import { messagesOf, turnsOf } from './turnMessages';
@@ -48,10 +49,14 @@ interface HistoryOptions {
 	toolCalls: boolean;
 	/** Values never stored (the credential's API key), wherever they appear in a turn. */
 	secrets: string[];
+	/** The execution, node and credential whose loads share what they read (roundCache.ts). */
+	round: RoundScope;
 }
 
 interface StoredTurn extends DecodedTurn {
 	factId: string;
+	/** The fact's content length: what the turn costs to keep (roundCache.ts bounds it). */
+	chars: number;
 }
 
 type Purpose = 'load' | 'clear';
@@ -59,11 +64,11 @@ type Purpose = 'load' | 'clear';
 export class SessionHistory implements ChatHistory {
 	/**
 	 * The session's latest turns (at most MAX_HISTORY_TURNS) as this execution last read them, plus
-	 * the turns it saved since. n8n's AI SDK shows the history in the execution log right after
-	 * every save; answering that from here saves one request per chat message. The model's history
-	 * (lastTurns) is always read afresh.
+	 * the turns it saved since and none after a clear. n8n's AI Agent loads the memory again after
+	 * each round of tool calls, and its SDK shows the history in the execution log after every save;
+	 * answering those from here saves a request (or several pages) each.
 	 */
-	private known?: StoredTurn[];
+	private readonly known: RoundSlot<StoredTurn[]>;
 
 	constructor(
 		private readonly client: AgentPlatformClient,
@@ -71,16 +76,19 @@ export class SessionHistory implements ChatHistory {
 		private readonly session: Session,
 		private readonly options: HistoryOptions,
 		private readonly now: () => Date = () => new Date(),
-	) {}
+	) {
+		const { agentId, key, tag } = session;
+		this.known = new RoundSlot(['history', ...options.round, agentId, key, tag], (turns) => turns.reduce((sum, turn) => sum + turn.chars, 0));
+	}
 
 	/** The session's latest turns (at most MAX_HISTORY_TURNS), for n8n's log and Chat Memory Manager. */
 	async getMessages(): Promise<Message[]> {
-		return this.toMessages(this.known ?? (await this.latestTurns(MAX_HISTORY_TURNS)));
+		return this.toMessages(await this.latestTurns());
 	}
 
-	/** The messages of the last `count` turns, oldest first. */
+	/** The messages of the last `count` turns (at most MAX_HISTORY_TURNS), oldest first. */
 	async lastTurns(count: number): Promise<Message[]> {
-		return this.toMessages(await this.latestTurns(count));
+		return this.toMessages((await this.latestTurns()).slice(-count));
 	}
 
 	async addMessage(message: Message): Promise<void> {
@@ -104,12 +112,15 @@ export class SessionHistory implements ChatHistory {
 
 	/** Deletes this session's facts, all of them, and nothing else. */
 	async clear(): Promise<void> {
+		// Every fact is read, not only the turns kept: a session can hold more than MAX_HISTORY_TURNS.
 		const factIds: string[] = [];
 		await this.eachTurn('clear', (turn) => factIds.push(turn.factId));
+		// A clear that fails part way leaves the session unknown until it is read again.
+		this.known.write(() => undefined);
 		await this.client.withBudget(factIds.length, async () => {
 			for (const factId of factIds) await this.client.callIfFound('memoryFact.delete', { path: { factId } });
 		});
-		this.known = [];
+		this.known.write(() => []);
 	}
 
 	private toMessages(turns: DecodedTurn[]): Message[] {
@@ -119,29 +130,35 @@ export class SessionHistory implements ChatHistory {
 	private async saveLines(lines: TurnLine[]): Promise<void> {
 		if (lines.length === 0) return;
 		const { agentId, key, tag } = this.session;
+		const content = encodeTurn(lines, tag, this.now());
 		const body: IDataObject = {
 			agent_id: agentId,
-			content: encodeTurn(lines, tag, this.now()),
+			content,
 			tier: TURN_TIER,
 			scope: TURN_SCOPE,
 			source: { conversation_id: key, channel: TURN_CHANNEL },
 		};
-		const created = await this.client.call('memoryFact.create', { body });
+		const created = await this.client.call('memoryFact.create', { body }).catch((error: unknown) => {
+			// A create that failed may still have been carried out: the session is unknown until read again.
+			this.known.write(() => undefined);
+			throw error;
+		});
 		// What a read would now return: the content as stored (a long turn is cut), under the server's id.
-		const turn = decodeTurn(body.content, tag);
-		if (this.known && turn) this.known = [...this.known, { ...turn, factId: String(created.id) }].slice(-MAX_HISTORY_TURNS);
+		const turn = decodeTurn(content, tag);
+		if (turn) this.known.write((known) => known && [...known, { ...turn, factId: String(created.id), chars: content.length }].slice(-MAX_HISTORY_TURNS));
 	}
 
-	/** The newest `keep` turns of the session, oldest first (keep ≤ MAX_HISTORY_TURNS). */
-	private async latestTurns(keep: number): Promise<StoredTurn[]> {
-		let turns: StoredTurn[] = [];
-		await this.eachTurn('load', (turn) => {
-			turns.push(turn);
-			// Trimmed now and then rather than on every turn: sorting is the cost, not the memory.
-			if (turns.length >= 2 * MAX_HISTORY_TURNS) turns = turns.sort(byTime).slice(-MAX_HISTORY_TURNS);
+	/** The newest MAX_HISTORY_TURNS turns of the session, oldest first: as known in this execution, or read. */
+	private async latestTurns(): Promise<StoredTurn[]> {
+		return await this.known.load(async () => {
+			let turns: StoredTurn[] = [];
+			await this.eachTurn('load', (turn) => {
+				turns.push(turn);
+				// Trimmed now and then rather than on every turn: sorting is the cost, not the memory.
+				if (turns.length >= 2 * MAX_HISTORY_TURNS) turns = turns.sort(byTime).slice(-MAX_HISTORY_TURNS);
+			});
+			return turns.sort(byTime).slice(-MAX_HISTORY_TURNS);
 		});
-		this.known = turns.sort(byTime).slice(-MAX_HISTORY_TURNS);
-		return this.known.slice(-keep);
 	}
 
 	/** Hands on every turn of this session, in the server's order; refuses a session it cannot read whole. */
@@ -162,7 +179,7 @@ export class SessionHistory implements ChatHistory {
 				// The server's filters narrow the search; what this node writes decides (a text search
 				// may match loosely, and anyone with a key can write a fact that quotes a trailer).
 				const turn = this.wroteHere(fact) ? decodeTurn(fact.content, tag) : undefined;
-				if (turn && Date.parse(turn.at) <= latest) take({ ...turn, factId: String(fact.id) });
+				if (turn && Date.parse(turn.at) <= latest) take({ ...turn, factId: String(fact.id), chars: String(fact.content).length });
 			}
 		}
 	}

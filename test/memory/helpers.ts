@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type IDataObject, type INodeParameters } from 'n8n-workflow';
 import { AgentPlatformMemory } from '../../nodes/AgentPlatformMemory/AgentPlatformMemory.node';
-import { executeNode, MemoryProbe, memoryScenario, type MemoryScenario } from '../harness/n8n-core';
+import { AgentRoundsProbe, executeNode, HARNESS_TOOL_NAME, HarnessTool, MemoryProbe, memoryScenario, roundsScenario, type MemoryScenario } from '../harness/n8n-core';
 import type { RunningSandbox } from '../sandbox';
 
 /** What n8n's AI Agent uses of the memory it receives (a LangChain BaseChatMemory). */
@@ -37,6 +37,31 @@ export async function withMemory(
 		subNodes: [{ name: MEMORY_NODE_NAME, nodeType: new AgentPlatformMemory(), parameters, connectionType: NodeConnectionTypes.AiMemory }],
 	});
 	return { ...result, result: result.items[0]?.json.result as unknown };
+}
+
+/**
+ * One chat message of an agent that calls a tool in rounds, run as n8n 2.41's AI Agent runs it:
+ * each round is a run of the root node in the same execution, which asks n8n-core for its memory
+ * again (the memory's supplyData runs again). `use` gets the round's memory and number, and returns
+ * CALL_TOOL for another round or what the turn's output should hold.
+ */
+export async function withRounds(
+	sb: RunningSandbox,
+	parameters: INodeParameters,
+	use: (memory: AgentMemory, round: number, itemIndex: number) => Promise<unknown>,
+	opts: { inputItems?: IDataObject[] } = {},
+) {
+	const result = await executeNode({
+		nodeType: new AgentRoundsProbe(),
+		parameters: roundsScenario(async (memory, round, itemIndex) => await use(memory as AgentMemory, round, itemIndex)),
+		credentials: { apiKey: sb.apiKey, baseUrl: sb.baseUrl },
+		inputItems: opts.inputItems ?? [{ sessionId: 'session-a', chatInput: 'hello' }],
+		subNodes: [
+			{ name: MEMORY_NODE_NAME, nodeType: new AgentPlatformMemory(), parameters, connectionType: NodeConnectionTypes.AiMemory },
+			{ name: HARNESS_TOOL_NAME, nodeType: new HarnessTool(), parameters: {}, connectionType: NodeConnectionTypes.AiTool },
+		],
+	});
+	return { ...result, results: result.items.map((item) => item.json.result as unknown) };
 }
 
 /** The memory's parameters: an agent and the chat trigger's session id, plus overrides. */

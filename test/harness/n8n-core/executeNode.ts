@@ -57,9 +57,12 @@ export interface ExecuteNodeResult {
 
 export const NODE_NAME = 'Node Under Test';
 
+let executions = 0;
+
 export function buildAdditionalData(
 	credentials: ExecuteNodeOptions['credentials'],
 	hooks?: ExecutionLifecycleHooks,
+	executionId = 'harness',
 ): IWorkflowExecuteAdditionalData {
 	const data = new Map<string, ICredentialDataDecryptedObject>();
 	if (credentials) data.set('agentPlatformApi', { ...credentials });
@@ -67,7 +70,7 @@ export function buildAdditionalData(
 	return {
 		credentialsHelper: new TestCredentialsHelper(credentialTypes, data),
 		hooks,
-		executionId: 'harness',
+		executionId,
 		currentNodeExecutionIndex: 0,
 		restApiUrl: `${base}/rest`,
 		instanceBaseUrl: base,
@@ -118,7 +121,10 @@ export async function executeNode(options: ExecuteNodeOptions): Promise<ExecuteN
 		nodeTypes,
 		settings: { executionOrder: 'v1' },
 	});
-	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', 'harness', {
+	// Each call is an execution of its own, with its own id, as in n8n.
+	executions += 1;
+	const executionId = `harness-${executions}`;
+	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', executionId, {
 		id: 'harness-workflow',
 		name: 'Harness',
 		nodes: [input, node, ...subNodes],
@@ -147,7 +153,7 @@ export async function executeNode(options: ExecuteNodeOptions): Promise<ExecuteN
 		},
 	} as unknown as IRunExecutionData;
 
-	const execution = new WorkflowExecute(buildAdditionalData(options.credentials, hooks), options.mode ?? 'manual', runExecutionData);
+	const execution = new WorkflowExecute(buildAdditionalData(options.credentials, hooks, executionId), options.mode ?? 'manual', runExecutionData);
 	let running: ReturnType<WorkflowExecute['processRunExecutionData']>;
 	try {
 		running = execution.processRunExecutionData(workflow);

@@ -2,6 +2,8 @@ export { executeNode, buildAdditionalData, buildNode, NODE_NAME } from './execut
 export type { ExecuteNodeOptions, ExecuteNodeResult, SubNode } from './executeNode';
 export { MemoryProbe, memoryScenario } from './memoryProbe';
 export type { MemoryScenario } from './memoryProbe';
+export { AgentRoundsProbe, CALL_TOOL, HARNESS_TOOL_NAME, HarnessTool, roundsScenario } from './agentRoundsProbe';
+export type { RoundsScenario } from './agentRoundsProbe';
 export { ClientProbe, scenario } from './probeNode';
 export type { Scenario } from './probeNode';
 export { credentialTestContext, hookContext, loadOptionsContext, pollContext, webhookContext, harnessWorkflow } from './contexts';
