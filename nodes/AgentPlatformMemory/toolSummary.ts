@@ -15,7 +15,8 @@
 import type { Message } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 import { ID_PREFIX, WEBHOOK_SECRET_FIELD } from '../../src/vocabulary';
-import { isObject, parseJson, safeJson } from './turnFact';
+import { isObject, redact, REDACTED } from '../../src/client';
+import { parseJson, safeJson } from './turnFact';
 
 /** Fields a summary keeps: identifiers, names, counts, states, and a failed call's error. */
 const RESULT_KEYS =
@@ -25,7 +26,6 @@ const SECRET_KEYS = /secret|passw|token|api_?key|authori[sz]ation|credential|pri
 /** What a secret value looks like: one token, long enough not to be a common word. */
 const SECRET_VALUE = /^\S{8,}$/;
 const API_KEY_SHAPE = new RegExp(`\\b${ID_PREFIX.apiKey}[A-Za-z0-9_-]{8,}`, 'g');
-const REDACTED = '[redacted]';
 
 const SUMMARY_CHARS = 800;
 const INPUT_CHARS = 600;
@@ -56,7 +56,7 @@ export class Redactor {
 	text(value: string): string {
 		let text = value;
 		// Longest first, so a secret that contains another is replaced whole.
-		for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) text = text.split(secret).join(REDACTED);
+		for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) text = redact(text, secret);
 		return text.replace(API_KEY_SHAPE, REDACTED);
 	}
 

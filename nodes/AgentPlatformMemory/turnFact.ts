@@ -25,6 +25,7 @@
  */
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
+import { isObject } from '../../src/client';
 
 type TextRole = 'user' | 'assistant';
 
@@ -168,8 +169,6 @@ function toolCallsAnswered(lines: TurnLine[]): boolean {
 	}
 	return open.size === 0;
 }
-
-export const isObject = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The value a JSON text holds, or undefined when it is not JSON. */
 export function parseJson(text: string): unknown {

@@ -59,12 +59,10 @@ export async function sampleEvent(node: INode, client: AgentPlatformClient, sett
 		const qs = factQuery(settings);
 		let created: IDataObject | undefined;
 		let promoted: IDataObject | undefined;
-		const later = (a: IDataObject | undefined, b: IDataObject, field: string) => (a === undefined || timeOrNaN(b[field]) > timeOrNaN(a[field]) ? b : a);
+		const newer = (best: IDataObject | undefined, page: IDataObject[], field: string) => newest(best ? [best, ...page] : page, (fact) => timeOrNaN(fact[field]));
 		for await (const page of client.pages('memoryFact.getMany', { qs, limit: SAMPLE_FACTS })) {
-			for (const fact of page) {
-				if (Number.isFinite(timeOrNaN(fact[FACT_TIME_FIELDS.created]))) created = later(created, fact, FACT_TIME_FIELDS.created);
-				if (Number.isFinite(timeOrNaN(fact[FACT_TIME_FIELDS.promoted]))) promoted = later(promoted, fact, FACT_TIME_FIELDS.promoted);
-			}
+			created = newer(created, page, FACT_TIME_FIELDS.created);
+			promoted = newer(promoted, page, FACT_TIME_FIELDS.promoted);
 			if (Date.now() >= deadline) break;
 		}
 		if (created && events.has('memory.fact_created')) candidates.push(factEvent('memory.fact_created', created, timeOrNaN(created[FACT_TIME_FIELDS.created])));

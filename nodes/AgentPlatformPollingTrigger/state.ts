@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
+import { isObject } from '../../src/client';
 import type { ShareAccount } from './keyShare';
 
 export const STATE_KEY = 'pollState';
@@ -151,7 +152,6 @@ export const newState = (fingerprint: string): PollState => ({ format: FORMAT, f
 /** How a change time from the server may be ahead of the local clock and still move a cursor to it. */
 export const FUTURE_TOLERANCE_MS = 3_600_000;
 
-const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 /** Hashes a stored list (anchors, a pending read's `until`) may hold when read back; the trigger writes at most 5. */
 const MAX_HASH_LIST = 16;

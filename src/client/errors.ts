@@ -59,10 +59,13 @@ const MAX_SERVER_TEXT = 500;
 /** Error codes as the API documents them: lower-case identifiers. Anything else is not trusted as one. */
 const PLAIN_CODE = /^[a-z][a-z0-9_]{0,63}$/;
 
+/** What stands where a secret was. */
+export const REDACTED = '[redacted]';
+
 /** Removes every occurrence of `secret` from `text`. */
 export function redact(text: string, secret: string | undefined): string {
 	if (!secret || secret.length < 4) return text;
-	return text.split(secret).join('[redacted]');
+	return text.split(secret).join(REDACTED);
 }
 
 /** A string from the server, fit to show: key removed, control characters dropped, length bounded. */

@@ -743,8 +743,13 @@ describe('an AI Agent with Agent Platform Memory', () => {
 			assert.ok(toolRuns?.length > 0, 'the Agent Platform tool node ran');
 			const toolOutput = JSON.stringify(toolRuns.map((run) => run.data));
 			assert.ok(toolOutput.includes(seeded.company.id), 'the tool node returned the fact');
-			const searched = (await sandbox.admin('/requests')).filter((r) => r.method === 'GET' && r.path.startsWith('/v1/memory/facts?') && r.path.includes('q=warehouse'));
+			const requests = await sandbox.admin('/requests');
+			const searched = requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/memory/facts?') && r.path.includes('q=warehouse'));
 			assert.ok(searched.length > 0, 'the node asked the API');
+			// n8n runs the agent, and so loads the memory, again after the round of tool calls: the
+			// history is read once per execution all the same.
+			const historyReads = requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/memory/facts?') && r.path.includes(`q=${sessionTag(toolSession)}`));
+			assert.equal(historyReads.length, 1, JSON.stringify(historyReads.map((r) => r.path)));
 			const [turn] = await sandbox.all(`/memory/facts?agent_id=dep_support01&tier=L1&q=${sessionTag(toolSession)}`);
 			assert.equal(turn.content.split('\n').length, 3, turn.content);
 			assert.ok(turn.content.startsWith(`User: "use ${TOOL_NAME}: warehouse robots"\nAssistant: "Tool ${TOOL_NAME} returned: `));
