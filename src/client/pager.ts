@@ -20,7 +20,9 @@
  * in front of or deleted behind the reader, so each request starts a few items early, on the last
  * ids read (the anchors), and the items after the last anchor found are the new ones; when no
  * anchor is found even one page further back, the page says it may have skipped items (`lost`),
- * and the scan's later pages do not look back again.
+ * and the scan's later pages do not look back again. A page further back that finds them and ends
+ * where the first request began is handed on together with the first answer, which is not asked
+ * for again.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -266,7 +268,7 @@ export interface ScanStart {
 }
 
 export interface ScanPage {
-	/** The page as the server sent it, in list order. */
+	/** The page as the server sent it, in list order (with the page before it, when a step back ended where it began). */
 	items: IDataObject[];
 	/** Its items after the last anchor, without those this scan already handed on. */
 	fresh: IDataObject[];
@@ -293,13 +295,25 @@ function lastAnchor(items: IDataObject[], isAnchor: (id: string) => boolean): nu
 	return -1;
 }
 
+type Answer = { request: PageRequest; page: Page };
+
+/**
+ * A step back that ends where the first request began, as one page: asking again from its anchors
+ * would only fetch the first answer anew. Only while the list kept its length between the two
+ * answers: items added in front of the step back in the meantime would leave a gap between them.
+ */
+function joined(back: Answer, first: Answer): Answer | undefined {
+	if (back.request.offset + back.page.data.length !== first.request.offset || back.page.pagination.total !== first.page.pagination.total) return undefined;
+	return { request: back.request, page: { data: [...back.page.data, ...first.page.data], pagination: first.page.pagination } };
+}
+
 /** One scan from a ScanStart to the end of the list, one request at a time (see the file comment). */
 export class ResumablePlan {
 	private pageSize?: number;
 	private fellBack = false;
 	private place: ScanStart;
 	/** The same page asked one page further back, and the answer that had no anchor. */
-	private stepBack?: { request: PageRequest; first: { request: PageRequest; page: Page } };
+	private stepBack?: { request: PageRequest; first: Answer };
 	/**
 	 * A step back found nothing: the list does not keep its places (no stable order, or a mass
 	 * deletion), so later pages of this scan do not pay a second request each to look again.
@@ -345,7 +359,7 @@ export class ResumablePlan {
 		// lowers it: one short page (items deleted as it was read) must not shrink every later read.
 		const reported = page.pagination.limit;
 		this.pageSize = this.pageSize === undefined ? pageSizeFrom(request, page) : reported > 0 && reported < this.pageSize ? reported : this.pageSize;
-		let used = { request, page };
+		let used: Answer = { request, page };
 		const at = lastAnchor(page.data, this.place.isAnchor);
 		const retried = this.stepBack?.request === request ? this.stepBack.first : undefined;
 		this.stepBack = undefined;
@@ -354,6 +368,8 @@ export class ResumablePlan {
 			if (at < 0) {
 				used = retried;
 				this.steppedBackInVain = true;
+			} else {
+				used = joined(used, retried) ?? used;
 			}
 		} else if (this.place.anchors > 0 && at < 0 && request.offset > 0 && !this.steppedBackInVain) {
 			const back = Math.max(0, request.offset - Math.max(this.pageSize, page.data.length, 1));

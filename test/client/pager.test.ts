@@ -223,6 +223,36 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		expect(lost[0]).toBe(false);
 	});
 
+	test('a step back that ends where the first request began goes on from the first answer: three requests, not four', () => {
+		// 20 deleted behind the place: the anchors sit 20 places back, in the page before the first request.
+		const items = ids(250).filter((i) => Number(i.id.slice(1)) < 40 || Number(i.id.slice(1)) >= 60);
+		const { requests, fresh, lost, pages } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
+		expect(requests).toEqual(['118+100', '18+100', '213+100']);
+		expect(fresh).toEqual(range(130, 120));
+		expect(lost).toEqual([false, false]);
+		// The two answers are one page: from the step back's offset to the first answer's end.
+		expect(pages.map((p) => [p.offset, p.end, p.items.length])).toEqual([
+			[18, 218, 200],
+			[213, 230, 17],
+		]);
+	});
+
+	test('a step back that ends where the first request began, but the list changed between the two answers (its total): the first is asked again, nothing skipped', () => {
+		const items = ids(250).filter((i) => Number(i.id.slice(1)) < 40 || Number(i.id.slice(1)) >= 60);
+		// Right after the first answer, 3 items are added at the start: the step back ends 3 items short of it.
+		const server: Server = {
+			items,
+			answer: (_r, p, served) => {
+				if (served === 1) server.items = [...ids(3, 1000), ...items];
+				return p;
+			},
+		};
+		const { requests, fresh, lost } = resume(server, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
+		expect(requests.slice(0, 3)).toEqual(['118+100', '18+100', '113+100']);
+		expect(fresh).toEqual(range(130, 120));
+		expect(lost.every((l) => !l)).toBe(true);
+	});
+
 	test('facts added in front of the place: the anchors are found further on, nothing is read twice', () => {
 		const items = [...ids(7, 1000), ...ids(250)];
 		const { fresh, lost } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);

@@ -219,6 +219,30 @@ describe('new facts at the cost of what changed', () => {
 	});
 });
 
+describe('the sweep finds its place at the cost of what moved', () => {
+	const offsets = (requests: Array<{ path: string }>) => requests.map((r) => Number(new URLSearchParams(r.path.split('?')[1]).get('offset')));
+
+	test('facts deleted behind the sweep, more than its anchors: the page before finds its place and the read goes on from the answer it holds, each promotion once', async () => {
+		const s = await sandbox({ factOrder: 'oldest-first', rateLimit: 120, windowMs: 1_000 });
+		s.admin.seedFacts('org_acme', 5_000);
+		const wf = pollingWorkflow(s, PROMOTED);
+		wf.activate();
+		await wf.poll();
+		const at = (stateOf(wf).facts.sweep as { offset: number }).offset;
+		const keys = [...s.admin.org('org_acme').facts.keys()];
+		// Twenty deleted well behind the sweep; one promotion lands in the page before its first request, one in that request's answer.
+		for (const id of keys.slice(100, 120)) await api(s, 'DELETE', `/memory/facts/${id}`);
+		const promoted = [keys[at + 10], keys[at + 50]];
+		for (const id of promoted) await api(s, 'POST', `/memory/facts/${id}/promote`, { tier: 'L4' });
+		const before = gets(s).length;
+		const items = await wf.poll();
+		// The first request, the page before it, then on from the first answer's end (not the first answer again).
+		expect(offsets(gets(s).slice(before, before + 3))).toEqual([at - 5, at - 105, at + 90]);
+		items.push(...(await pollFor(wf, (got) => promoted.every((id) => reported([...items, ...got], 'memory.fact_promoted').includes(id)), 20)));
+		expect(reported(items, 'memory.fact_promoted').sort()).toEqual([...promoted].sort());
+	});
+});
+
 describe('a share of the key, never more', () => {
 	/** A key that names 120 a minute (the Team plan) in its headers, in windows of a second so the test need not wait. */
 	const teamKey = async () => {
