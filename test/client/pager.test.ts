@@ -164,7 +164,7 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 	/** Drives a ResumablePlan like the client: send what it asks, collect the pages it hands on. */
 	function resume(server: Server, start: Partial<ScanStart> & { anchorIds?: string[] } = {}, pageSize?: number) {
 		const anchors = new Set(start.anchorIds ?? []);
-		const plan = new ResumablePlan({ offset: start.offset ?? 0, anchors: anchors.size, isAnchor: (id) => anchors.has(id) }, pageSize);
+		const plan = new ResumablePlan({ offset: start.offset ?? 0, anchors: anchors.size, isAnchor: (id) => anchors.has(id), total: start.total }, pageSize);
 		const requests: string[] = [];
 		const pages: ScanPage[] = [];
 		let stop: string | undefined;
@@ -258,6 +258,19 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		const { fresh, lost } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
 		expect(fresh).toEqual(range(130, 120));
 		expect(lost).toEqual([false, false]);
+	});
+
+	test('a list whose new items come at its start: an answer without anchors whose total grew asks as many items on, not one page back', () => {
+		// 150 added at the start since the place was taken at a total of 1,000.
+		const items = [...ids(150, 5000), ...ids(1000)];
+		const onward = resume({ items }, { offset: 300, anchorIds: ['f298', 'f299'], total: 1000 }, 100);
+		expect(onward.requests.slice(0, 3)).toEqual(['298+100', '448+100', '543+100']);
+		expect(onward.fresh).toEqual(range(700, 300));
+		expect(onward.lost.every((l) => !l)).toBe(true);
+		// Without the total, the page before is asked in vain and the read may have skipped items.
+		const back = resume({ items }, { offset: 300, anchorIds: ['f298', 'f299'] }, 100);
+		expect(back.requests.slice(0, 2)).toEqual(['298+100', '198+100']);
+		expect(back.lost[0]).toBe(true);
 	});
 
 	test('anchors that are gone, even one page back: the page says it may have skipped items', () => {
