@@ -20,9 +20,10 @@
  * in front of or deleted behind the reader, so each request starts a few items early, on the last
  * ids read (the anchors), and the items after the last anchor found are the new ones; when no
  * anchor is found even one page further back, the page says it may have skipped items (`lost`),
- * and the scan's later pages do not look back again. A page further back that finds them and ends
- * where the first request began is handed on together with the first answer, which is not asked
- * for again. In a list whose new items come at its start (`ScanStart.total`), items added there push
+ * and the scan's later pages do not look back again. The page further back ends one item into the
+ * first answer's ground; when it finds the anchors and holds the first answer's first item at that
+ * place (the seam), the two are handed on as one page, and the first answer is not asked for again.
+ * In a list whose new items come at its start (`ScanStart.total`), items added there push
  * the place on: an answer without anchors whose total grew asks that many items on instead of
  * stepping back.
  */
@@ -276,7 +277,7 @@ export interface ScanStart {
 }
 
 export interface ScanPage {
-	/** The page as the server sent it, in list order (with the page before it, when a step back ended where it began). */
+	/** The page as the server sent it, in list order (after a step back joined on its seam, the step back's items before it, then the first answer). */
 	items: IDataObject[];
 	/** Its items after the last anchor, without those this scan already handed on. */
 	fresh: IDataObject[];
@@ -306,13 +307,23 @@ function lastAnchor(items: IDataObject[], isAnchor: (id: string) => boolean): nu
 type Answer = { request: PageRequest; page: Page };
 
 /**
- * A step back that ends where the first request began, as one page: asking again from its anchors
- * would only fetch the first answer anew. Only while the list kept its length between the two
- * answers: items added in front of the step back in the meantime would leave a gap between them.
+ * A step back that found the anchors, joined with the first answer on their seam, so the first
+ * answer is not asked for again. The step back ends one item into the first answer's ground (more,
+ * when it starts at 0; see ResumablePlan.retryAfter), and the two are joined only when the item it
+ * holds at the first request's offset is the first answer's first item. Then they are what one
+ * sequential read gives: the items before that item as of the later answer, those after it as of
+ * the earlier one, so an item added or deleted between the two answers is seen or gone, never
+ * skipped. The lists' totals are not compared: equal totals do not show a shifted step back (an
+ * item added in front of it and one deleted after it between the two answers), the seam does; and
+ * a total changed only after the seam (an item added at the end) does not keep the two apart. No
+ * seam (an empty answer, an item without an id, an anchor at or past it): not joined, and the scan
+ * asks again from the step back's anchors.
  */
-function joined(back: Answer, first: Answer): Answer | undefined {
-	if (back.request.offset + back.page.data.length !== first.request.offset || back.page.pagination.total !== first.page.pagination.total) return undefined;
-	return { request: back.request, page: { data: [...back.page.data, ...first.page.data], pagination: first.page.pagination } };
+function joined(back: Answer, first: Answer, at: number): Answer | undefined {
+	const seam = first.request.offset - back.request.offset;
+	const id = first.page.data.length > 0 ? first.page.data[0].id : undefined;
+	if (seam <= 0 || at >= seam || back.page.data.length <= seam || typeof id !== 'string' || back.page.data[seam].id !== id) return undefined;
+	return { request: back.request, page: { data: [...back.page.data.slice(0, seam), ...first.page.data], pagination: first.page.pagination } };
 }
 
 /** One scan from a ScanStart to the end of the list, one request at a time (see the file comment). */
@@ -377,7 +388,7 @@ export class ResumablePlan {
 				used = retried;
 				this.retriedInVain = true;
 			} else {
-				used = joined(used, retried) ?? used;
+				used = joined(used, retried, at) ?? used;
 			}
 		} else if (at < 0) {
 			const again = this.retryAfter(request, page, this.pageSize);
@@ -393,7 +404,8 @@ export class ResumablePlan {
 
 	/**
 	 * Where to look for anchors an answer did not hold: as many items on as the list grew at its
-	 * start (ScanStart.total), else one page back (deletions behind the place); nowhere once a
+	 * start (ScanStart.total), else one page back (deletions behind the place), ending one item into
+	 * the answer's ground so that the two can be joined on that item (see `joined`); nowhere once a
 	 * retry found nothing, or when there is nothing to look for.
 	 */
 	private retryAfter(request: PageRequest, page: Page, pageSize: number): PageRequest | undefined {
@@ -401,7 +413,8 @@ export class ResumablePlan {
 		const grown = this.place.total === undefined ? 0 : page.pagination.total - this.place.total;
 		if (grown > 0) return { offset: request.offset + grown, limit: pageSize };
 		if (request.offset === 0) return undefined;
-		return { offset: Math.max(0, request.offset - Math.max(pageSize, page.data.length, 1)), limit: pageSize };
+		// A page of one item cannot both look back and hold the seam: it looks back a whole page.
+		return { offset: Math.max(0, request.offset - Math.max(pageSize, page.data.length, 2) + 1), limit: pageSize };
 	}
 
 	private hand(request: PageRequest, page: Page, at: number): ScanPage {

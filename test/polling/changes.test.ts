@@ -247,8 +247,9 @@ describe('the sweep finds its place at the cost of what moved', () => {
 		for (const id of promoted) await api(s, 'POST', `/memory/facts/${id}/promote`, { tier: 'L4' });
 		const before = gets(s).length;
 		const items = await wf.poll();
-		// The first request, the page before it, then on from the first answer's end (not the first answer again).
-		expect(offsets(gets(s).slice(before, before + 3))).toEqual([at - 5, at - 105, at + 90]);
+		// The first request, the page before it (one item into the first answer's ground, joined with it on that item), then on
+		// from the first answer's end (not the first answer again).
+		expect(offsets(gets(s).slice(before, before + 3))).toEqual([at - 5, at - 104, at + 90]);
 		items.push(...(await pollFor(wf, (got) => promoted.every((id) => reported([...items, ...got], 'memory.fact_promoted').includes(id)), 20)));
 		expect(reported(items, 'memory.fact_promoted').sort()).toEqual([...promoted].sort());
 	});
