@@ -61,8 +61,10 @@ export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.cre
 export class FactPoll {
 	readonly created: boolean;
 	readonly promoted: boolean;
-	/** Facts found new at the start of the list this poll (newest-first): the sweep's place moved by as many. */
+	/** Facts found new at the start of the list this poll (newest-first), for the sweep's place (factSweep.ts). */
 	addedAtStart = 0;
+	/** The list's `total` as this poll last read it (undefined until its first page). */
+	totalRead?: number;
 	private readonly query: IDataObject;
 	/** Pages read in the current step (the edge, the sweep): each step reads one even past the deadline. */
 	private pagesInStep = 0;
@@ -123,6 +125,7 @@ export class FactPoll {
 		this.pagesInStep += 1;
 		this.stream.pageSize = page.pageSize;
 		this.stream.total = page.total;
+		this.totalRead = page.total;
 	}
 
 	/**

@@ -3,7 +3,9 @@
  * takes. A promotion does not move a fact in the list, so promotions are found only this way; new
  * facts too, when the list has no creation order or its edge was lost (newFacts.ts). Each poll
  * reads the pages its share pays for and stops; the next poll goes on from there (the client's
- * pager finds the place again by the last facts read, pager.ts).
+ * pager finds the place again by the last facts read, pager.ts). In a newest-first list the facts
+ * created between polls push that place on, so the sweep moves on with them (resumeAt): more than a
+ * page of them would otherwise hide its place, and a sweep that loses its place ends with gaps.
  *
  * How late a promotion is reported: one whole sweep at most, plus a poll: the number of pages (the
  * facts, or those the filters leave, over the server's page size) over the pages a minute the share
@@ -16,7 +18,7 @@
  * ground and reports only what was not seen. A whole sweep also shows the list's order, which
  * newFacts.ts then uses.
  */
-import { anchorCount, type ScanPage } from '../../src/client';
+import { anchorCount, type ScanPage, type ScanStart } from '../../src/client';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { timeOf } from './events';
 import { createdAt, FactPoll, hashes, startAt } from './factPoll';
@@ -52,9 +54,7 @@ const perPage = (pageSize: number) => Math.max(1, pageSize - anchorCount(pageSiz
 export async function sweep(poll: FactPoll): Promise<void> {
 	const { stream } = poll;
 	const current = (stream.sweep ??= newSweep(Date.now()));
-	// Newest first, facts added at the start since the last poll moved the sweep's place down.
-	const moved = stream.order === 'newest-first' ? poll.addedAtStart : 0;
-	const from = startAt({ offset: current.offset > 0 ? current.offset + moved : 0, anchors: current.anchors });
+	const from = resumeAt(poll, current);
 	await poll.withBudget(Math.ceil(Math.max(1, stream.total - current.offset) / perPage(stream.pageSize || 1)), async () => {
 		for await (const page of poll.pages(from)) {
 			poll.learn(page);
@@ -67,6 +67,22 @@ export async function sweep(poll: FactPoll): Promise<void> {
 			if (!poll.canContinue()) return;
 		}
 	});
+}
+
+/**
+ * Where the sweep reads on. Newest first, the facts created since its place was taken pushed it on.
+ * The list's total grew by as many, less the facts deleted after the place; the new facts' read
+ * (when it ran this poll) counted them, though facts deleted behind the place take some back. The
+ * first request goes by the growth or, when the count is more than a page further, to the page
+ * that ends at the count. Watching promotions only, nothing is read before the sweep: the pager
+ * moves on by the growth its first answer shows (one request more, pager.ts).
+ */
+function resumeAt(poll: FactPoll, current: Sweep): ScanStart {
+	const place = startAt(current);
+	if (poll.stream.order !== 'newest-first' || current.total === undefined) return place;
+	const total = poll.totalRead ?? current.total;
+	const moved = Math.max(total - current.total, poll.addedAtStart - (poll.stream.pageSize - 1), 0);
+	return { ...place, offset: place.offset + moved, total: current.total + moved };
 }
 
 function read(poll: FactPoll, current: Sweep, page: ScanPage): void {
@@ -91,6 +107,7 @@ function read(poll: FactPoll, current: Sweep, page: ScanPage): void {
 	poll.judge(page.items, 'time');
 	current.offset = page.end;
 	current.anchors = hashes(page.anchors);
+	current.total = page.total;
 	current.pages += 1;
 	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(page.total / perPage(page.pageSize)) + SWEEP_SPARE_PAGES);
 }

@@ -113,6 +113,8 @@ export interface Sweep extends Place {
 	lastCreated: number | null;
 	/** The list's first facts when the sweep began: the edge, should the sweep show the list is newest first. */
 	head?: Edge;
+	/** The list's `total` when `offset` was taken: newest first, the facts added at the start since moved the place on (factSweep.ts). */
+	total?: number;
 }
 
 export interface FactStream {
@@ -178,7 +180,8 @@ function isSweep(value: unknown): value is Sweep {
 		[v.startedAt, v.pages, v.maxPages, v.newestCreated, v.newestPromoted].every(isNumber) &&
 		[v.gaps, v.rises, v.falls].every((b) => typeof b === 'boolean') &&
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
-		(v.head === undefined || isEdge(v.head))
+		(v.head === undefined || isEdge(v.head)) &&
+		(v.total === undefined || isNumber(v.total))
 	);
 }
 

@@ -164,7 +164,7 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 	/** Drives a ResumablePlan like the client: send what it asks, collect the pages it hands on. */
 	function resume(server: Server, start: Partial<ScanStart> & { anchorIds?: string[] } = {}, pageSize?: number) {
 		const anchors = new Set(start.anchorIds ?? []);
-		const plan = new ResumablePlan({ offset: start.offset ?? 0, anchors: anchors.size, isAnchor: (id) => anchors.has(id) }, pageSize);
+		const plan = new ResumablePlan({ offset: start.offset ?? 0, anchors: anchors.size, isAnchor: (id) => anchors.has(id), total: start.total }, pageSize);
 		const requests: string[] = [];
 		const pages: ScanPage[] = [];
 		let stop: string | undefined;
@@ -214,13 +214,83 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		expect(lost).toEqual([false, false]);
 	});
 
+	/** 250 items, 20 of them deleted behind an offset of 120: its anchors f118 and f119 sit in the page before the first request. */
+	const twentyDeleted = () => ids(250).filter((i) => Number(i.id.slice(1)) < 40 || Number(i.id.slice(1)) >= 60);
+
 	test('more deletions than anchors: one page further back finds them', () => {
-		const items = ids(250).filter((i) => Number(i.id.slice(1)) < 40 || Number(i.id.slice(1)) >= 60);
-		const { requests, fresh, lost } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
-		expect(requests.slice(0, 2)).toEqual(['118+100', '18+100']);
+		const { requests, fresh, lost } = resume({ items: twentyDeleted() }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
+		expect(requests.slice(0, 2)).toEqual(['118+100', '19+100']);
 		expect(fresh.slice(0, 3)).toEqual(['f120', 'f121', 'f122']);
 		expect(fresh).toEqual(range(130, 120));
 		expect(lost[0]).toBe(false);
+	});
+
+	test.each([
+		// The step back ends one item into the first answer's ground (its offset is 118 - 100 + 1).
+		['in the middle of the list', 120, ['f118', 'f119'], twentyDeleted(), ['118+100', '19+100', '213+100'], [[19, 218, 199, 'f19', 'f237'], [213, 230, 17, 'f233', 'f249']]],
+		// Near the start the step back asks from 0 and holds more of the first answer's ground: joined on the item at offset 58.
+		['at the start of the list (the step back asks from 0)', 60, ['f58', 'f59'], ids(250).filter((i) => Number(i.id.slice(1)) < 10 || Number(i.id.slice(1)) >= 40), ['58+100', '0+100', '153+100'], [[0, 158, 158, 'f0', 'f187'], [153, 220, 67, 'f183', 'f249']]],
+	])('a step back that finds the place and holds the first answer\'s first item where that answer began (the seam), %s: the two answers are one page, one request fewer', (_where, offset, anchorIds, items, expectedRequests, expectedPages) => {
+		const { requests, fresh, lost, pages } = resume({ items }, { offset, anchorIds }, 100);
+		expect(requests).toEqual(expectedRequests);
+		expect(fresh).toEqual(range(250 - offset, offset));
+		expect(lost.every((l) => !l)).toBe(true);
+		// From the step back's offset to the first answer's end, the seam once.
+		expect(pages.map((p) => [p.offset, p.end, p.items.length, p.items[0].id, p.items.at(-1)?.id])).toEqual(expectedPages);
+		expect(new Set(pages[0].items.map((i) => i.id)).size).toBe(pages[0].items.length);
+	});
+
+	/** Items in the list from the second request on: the list changed between the first answer and the step back. */
+	type Change = (items: Array<{ id: string }>) => IDataObject[];
+	const without =
+		(...gone: string[]): Change =>
+		(items) =>
+			items.filter((i) => !gone.includes(i.id));
+	test.each<[string, Change, boolean, string[]]>([
+		// Newest first: an item comes at the start as an old one after the place expires. The step back is one
+		// place further on than the first answer: joined, f137 would be skipped.
+		['one added in front, one deleted after the place (the total the same)', (items) => [...ids(1, 1000), ...without('f240')(items)], false, range(130, 120).filter((id) => id !== 'f240')],
+		['three added in front', (items) => [...ids(3, 1000), ...items], false, range(130, 120)],
+		['one deleted in front of the place', without('f10'), false, range(130, 120)],
+		["the first answer's first item deleted", without('f138'), false, range(130, 120).filter((id) => id !== 'f138')],
+		// The seam holds while the total changed: joined, the first answer's items as it read them.
+		['one added at the end (the total grew)', (items) => [...items, ...ids(1, 2000)], true, [...range(130, 120), 'f2000']],
+		// f150 is handed on: the first answer held it when it was read.
+		['one deleted after the seam, in the first answer', without('f150'), true, range(130, 120)],
+	])('between the first answer and the step back, %s: joined only when the seam holds, and nothing skipped', (_change, change, joins, expectedFresh) => {
+		const items = twentyDeleted();
+		const server: Server = {
+			items,
+			answer: (_r, p, served) => {
+				if (served === 1) server.items = change(items);
+				return p;
+			},
+		};
+		const { requests, fresh, lost } = resume(server, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
+		// Joined: on from the first answer's end (218, less 5 anchors). Not joined: the step back is handed on, and the
+		// scan asks again from its anchors (its end is the seam's offset + 1: 119, less 5).
+		expect(requests.slice(0, 3)).toEqual(['118+100', '19+100', joins ? '213+100' : '114+100']);
+		expect(fresh).toEqual(expectedFresh);
+		expect(lost.every((l) => !l)).toBe(true);
+	});
+
+	test('an item without an id where the two answers meet: nothing to check the seam by, so they are not joined', () => {
+		const items: IDataObject[] = twentyDeleted().map((i) => (i.id === 'f138' ? { name: 'no id' } : i));
+		const { requests, fresh, lost } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
+		expect(requests.slice(0, 3)).toEqual(['118+100', '19+100', '114+100']);
+		expect(fresh.filter((id) => id !== undefined)).toEqual(range(130, 120).filter((id) => id !== 'f138'));
+		expect(lost.every((l) => !l)).toBe(true);
+	});
+
+	test.each([
+		[100, false],
+		// One more than the step back reaches (a page plus the anchors, less two; before it overlapped the first answer, less one).
+		[101, true],
+	])('the step back finds two anchors across up to a page of deletions behind them: %d deleted, lost %s', (deleted, expectLost) => {
+		const items = ids(250).filter((i) => Number(i.id.slice(1)) < 10 || Number(i.id.slice(1)) >= 10 + deleted);
+		const { requests, lost } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
+		expect(requests).toEqual(['118+100', '19+100']);
+		expect(lost).toEqual([expectLost]);
 	});
 
 	test('facts added in front of the place: the anchors are found further on, nothing is read twice', () => {
@@ -230,10 +300,23 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		expect(lost).toEqual([false, false]);
 	});
 
+	test('a list whose new items come at its start: an answer without anchors whose total grew asks as many items on, not one page back', () => {
+		// 150 added at the start since the place was taken at a total of 1,000.
+		const items = [...ids(150, 5000), ...ids(1000)];
+		const onward = resume({ items }, { offset: 300, anchorIds: ['f298', 'f299'], total: 1000 }, 100);
+		expect(onward.requests.slice(0, 3)).toEqual(['298+100', '448+100', '543+100']);
+		expect(onward.fresh).toEqual(range(700, 300));
+		expect(onward.lost.every((l) => !l)).toBe(true);
+		// Without the total, the page before is asked in vain and the read may have skipped items.
+		const back = resume({ items }, { offset: 300, anchorIds: ['f298', 'f299'] }, 100);
+		expect(back.requests.slice(0, 2)).toEqual(['298+100', '199+100']);
+		expect(back.lost[0]).toBe(true);
+	});
+
 	test('anchors that are gone, even one page back: the page says it may have skipped items', () => {
 		const items = ids(250).filter((i) => !['f118', 'f119'].includes(i.id));
 		const { requests, lost, fresh } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
-		expect(requests.slice(0, 2)).toEqual(['118+100', '18+100']);
+		expect(requests.slice(0, 2)).toEqual(['118+100', '19+100']);
 		expect(lost[0]).toBe(true);
 		expect(fresh[0]).toBe('f120');
 	});
@@ -251,7 +334,7 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		// A different order on every request: the anchors are never where they were.
 		const shuffled = (): IDataObject[] => ids(1000).sort(() => ((served = (served * 7 + 3) % 11) > 5 ? 1 : -1));
 		const { requests, lost } = resume({ items: ids(1000), answer: (r, p) => ({ ...p, data: shuffled().slice(r.offset, r.offset + r.limit) }) }, { offset: 300, anchorIds: ['f298', 'f299'] }, 100);
-		expect(requests.slice(0, 4)).toEqual(['298+100', '198+100', '393+100', '488+100']);
+		expect(requests.slice(0, 4)).toEqual(['298+100', '199+100', '393+100', '488+100']);
 		expect(lost[0]).toBe(true);
 	});
 

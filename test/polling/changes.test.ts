@@ -44,6 +44,17 @@ async function pollFor(wf: ReturnType<typeof pollingWorkflow>, done: (items: IDa
 
 const sameIds = (got: string[], expected: string[]) => expect([...got].sort()).toEqual([...expected].sort());
 
+/** `count` facts created now, as a busy organization's agents make them (newest first: at the start of the list); their ids. */
+function createAtStart(s: RunningSandbox, count: number): string[] {
+	const facts = s.admin.org('org_acme').facts;
+	const before = new Set(facts.keys());
+	s.admin.seedFacts('org_acme', count);
+	const now = new Date().toISOString();
+	const made = [...facts.values()].filter((fact) => !before.has(fact.id));
+	for (const fact of made) Object.assign(fact, { created_at: now, updated_at: now });
+	return made.map((fact) => fact.id);
+}
+
 /** A trigger on `facts` facts in `factOrder`, past its baseline, with n8n's log warnings watched. */
 async function pastBaseline(factOrder: Order, facts: number) {
 	const s = await sandbox({ factOrder });
@@ -216,6 +227,89 @@ describe('new facts at the cost of what changed', () => {
 		sameIds(reported(items, 'memory.fact_promoted'), some);
 		expect(warn.mock.calls.filter(([message]) => String(message).includes('not in creation order'))).toHaveLength(1);
 		warn.mockRestore();
+	});
+});
+
+describe('the sweep finds its place at the cost of what moved', () => {
+	const offsets = (requests: Array<{ path: string }>) => requests.map((r) => Number(new URLSearchParams(r.path.split('?')[1]).get('offset')));
+
+	test('facts deleted behind the sweep, more than its anchors: the page before finds its place and the read goes on from the answer it holds, each promotion once', async () => {
+		const s = await sandbox({ factOrder: 'oldest-first', rateLimit: 120, windowMs: 1_000 });
+		s.admin.seedFacts('org_acme', 5_000);
+		const wf = pollingWorkflow(s, PROMOTED);
+		wf.activate();
+		await wf.poll();
+		const at = (stateOf(wf).facts.sweep as { offset: number }).offset;
+		const keys = [...s.admin.org('org_acme').facts.keys()];
+		// Twenty deleted well behind the sweep; one promotion lands in the page before its first request, one in that request's answer.
+		for (const id of keys.slice(100, 120)) await api(s, 'DELETE', `/memory/facts/${id}`);
+		const promoted = [keys[at + 10], keys[at + 50]];
+		for (const id of promoted) await api(s, 'POST', `/memory/facts/${id}/promote`, { tier: 'L4' });
+		const before = gets(s).length;
+		const items = await wf.poll();
+		// The first request, the page before it (one item into the first answer's ground, joined with it on that item), then on
+		// from the first answer's end (not the first answer again).
+		expect(offsets(gets(s).slice(before, before + 3))).toEqual([at - 5, at - 104, at + 90]);
+		items.push(...(await pollFor(wf, (got) => promoted.every((id) => reported([...items, ...got], 'memory.fact_promoted').includes(id)), 20)));
+		expect(reported(items, 'memory.fact_promoted').sort()).toEqual([...promoted].sort());
+	});
+
+	/** A trigger on a newest-first list of `facts` facts on a Team key, past its baseline, watching for an hour (its promotions' cursor an hour back, so that a whole sweep visibly moves it). */
+	async function watchingNewestFirst(settings: typeof FACTS, facts: number) {
+		const s = await sandbox({ factOrder: 'newest-first', rateLimit: 120, windowMs: 1_000 });
+		s.admin.seedFacts('org_acme', facts);
+		const wf = pollingWorkflow(s, settings);
+		wf.activate();
+		await wf.poll();
+		const cursor = () => stateOf(wf).facts.promoted as { since: number };
+		cursor().since -= 3_600_000;
+		return { s, wf, cursor, since: cursor().since };
+	}
+
+	test('newest-first, promotions only, more than a page of facts created between polls: the sweep keeps its place, its sweeps end whole and move the cursor, each promotion once', async () => {
+		const { s, wf, cursor, since } = await watchingNewestFirst(PROMOTED, 3_000);
+		const promoted: string[] = [];
+		const items: IDataObject[] = [];
+		for (let p = 0; p < 8; p++) {
+			createAtStart(s, 150);
+			promoted.push([...s.admin.org('org_acme').facts.keys()][200 + p * 300]);
+			await api(s, 'POST', `/memory/facts/${promoted[p]}/promote`, { tier: 'L4' });
+			const before = gets(s).length;
+			items.push(...(await wf.poll()));
+			// Nothing was deleted: a request behind the one before it (a step back) is one spent in vain.
+			const asked = offsets(gets(s).slice(before));
+			expect(asked.filter((offset, i) => i > 0 && offset < asked[i - 1])).toEqual([]);
+		}
+		// Whole sweeps ended meanwhile (each takes two or three of these polls): they moved the cursor.
+		expect(cursor().since).toBeGreaterThan(since);
+		items.push(...(await pollFor(wf, (got) => promoted.every((id) => reported([...items, ...got], 'memory.fact_promoted').includes(id)), 10)));
+		sameIds(reported(items, 'memory.fact_promoted'), promoted);
+	});
+
+	test('newest-first, new and promoted facts, a burst larger than a poll may read: the sweep under way keeps its place, ends whole and moves the cursor, each change once', async () => {
+		const { s, wf, cursor, since } = await watchingNewestFirst(FACTS, 5_000);
+		const made = createAtStart(s, 2_500);
+		const promoted = [...s.admin.org('org_acme').facts.keys()][2_000];
+		await api(s, 'POST', `/memory/facts/${promoted}/promote`, { tier: 'L4' });
+		const items: IDataObject[] = [];
+		for (let p = 0; p < 10 && stateOf(wf).facts.sweep; p++) items.push(...(await wf.poll()));
+		expect(stateOf(wf).facts.sweep).toBeUndefined();
+		expect(cursor().since).toBeGreaterThan(since);
+		items.push(...(await pollFor(wf, (got) => reported([...items, ...got], 'memory.fact_created').length >= made.length, 10)));
+		sameIds(reported(items, 'memory.fact_created'), made);
+		expect(reported(items, 'memory.fact_promoted')).toEqual([promoted]);
+	});
+
+	test('newest-first, new and promoted facts, the oldest deleted as fast as new ones come (the total stays): the sweep moves by the new facts found, ends whole and moves the cursor', async () => {
+		const { s, wf, cursor, since } = await watchingNewestFirst(FACTS, 3_000);
+		const facts = s.admin.org('org_acme').facts;
+		await api(s, 'POST', `/memory/facts/${[...facts.keys()][2_900]}/promote`, { tier: 'L4' });
+		for (let p = 0; p < 12; p++) {
+			createAtStart(s, 150);
+			for (const id of [...facts.keys()].slice(0, 150)) facts.delete(id);
+			await wf.poll();
+		}
+		expect(cursor().since).toBeGreaterThan(since);
 	});
 });
 
