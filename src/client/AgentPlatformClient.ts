@@ -257,12 +257,15 @@ export class AgentPlatformClient {
 			while (!plan.done) {
 				const next = plan.take(window.size(budget.keyLimit));
 				if ('stop' in next) throw pagingError(context, next.stop);
-				for (const request of next.requests) out.start(request, (signal) => this.fetchPage(path, params, request, { signal, announcement: job, window }));
 				job.resize(plan.pagesAskedFor + plan.pagesLeft);
-				// Let the requests just started leave before this page's items take the thread: handing on
-				// page after page runs in one chain of microtasks, and requests that need the event loop (a new
-				// connection, a socket write) would otherwise wait until the whole batch had been handed on.
-				if (next.requests.length > 0) await sleep(0);
+				for (const request of next.requests) {
+					out.start(request, (signal) => this.fetchPage(path, params, request, { signal, announcement: job, window }));
+					// Each request leaves before the next is prepared, or this page's items take the thread:
+					// n8n's helper prepares a request in a chain of microtasks and connects and writes it only
+					// when the event loop turns, so the pages asked for at once after the first (or handed on
+					// page after page) would hold back every request until the last was prepared.
+					await sleep(0);
+				}
 				if (out.size === 0) return;
 				const settled = await out.next();
 				if ('error' in settled) {

@@ -19,8 +19,12 @@
  * the cases.
  */
 
-/** Pages asked for at once before the server has shown it keeps up. */
-export const INITIAL_PAGES_IN_FLIGHT = 8;
+/**
+ * Pages asked for at once before the server has shown it keeps up: as many as keep this process
+ * busy through the round trip after the first page (about a millisecond of CPU each). With 8, a
+ * list of 10,000 facts at 20 ms latency spent that round trip idle, about a tenth of its time.
+ */
+export const INITIAL_PAGES_IN_FLIGHT = 16;
 
 /** The most pages one list has out beyond what it has handed on: its memory bound, in pages. */
 export const MAX_PAGES_IN_FLIGHT = 32;

@@ -24,17 +24,17 @@ const cases: Array<[string, Step[], number[]]> = [
 	[
 		'answers as quick as ever: one more page per page handed on, up to the most',
 		[{ answered: 20 }, { handedOn: 1 }, { size: 0 }, { answered: 30 }, { handedOn: 7 }, { size: 0 }, { handedOn: 100 }, { size: 0 }],
-		[INITIAL_PAGES_IN_FLIGHT + 1, 16, MAX_PAGES_IN_FLIGHT],
+		[INITIAL_PAGES_IN_FLIGHT + 1, INITIAL_PAGES_IN_FLIGHT + 8, MAX_PAGES_IN_FLIGHT],
 	],
 	[
 		'answers slower than twice the quickest (a queue building up): it stops growing, and grows again when they are quick',
 		[{ answered: 20 }, { handedOn: 4 }, { answered: 46 }, { handedOn: 10 }, { size: 0 }, { answered: 25 }, { handedOn: 2 }, { size: 0 }],
-		[12, 14],
+		[INITIAL_PAGES_IN_FLIGHT + 4, INITIAL_PAGES_IN_FLIGHT + 6],
 	],
 	[
 		'a page the server failed to answer halves it, never below one',
 		[{ answered: 20 }, { handedOn: 8 }, { struggled: true }, { size: 0 }, { struggled: true }, { struggled: true }, { struggled: true }, { struggled: true }, { size: 0 }],
-		[8, 1],
+		[Math.floor((INITIAL_PAGES_IN_FLIGHT + 8) / 2), 1],
 	],
 	[
 		'large pages: what is out stays within WINDOW_BYTES at the largest page seen',
