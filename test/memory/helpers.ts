@@ -73,6 +73,18 @@ export const memoryParameters = (overrides: INodeParameters = {}): INodeParamete
 	...overrides,
 });
 
+/** The memory's parameters with long-term context on: every durable tier and scope, 10 facts, 2,000 characters. */
+export const longTermParameters = (overrides: INodeParameters = {}): INodeParameters =>
+	memoryParameters({
+		longTermContext: true,
+		contextTiers: ['L2', 'L3', 'L4'],
+		contextScopes: ['agent', 'team', 'company'],
+		searchUserMessage: false,
+		maxFacts: 10,
+		maxCharacters: 2000,
+		...overrides,
+	});
+
 /** A LangChain message as [type, text]. */
 export function described(message: LcMessage): [string, string] {
 	const { content } = message;

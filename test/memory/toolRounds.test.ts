@@ -8,7 +8,7 @@
 import { AgentPlatformMemory } from '../../nodes/AgentPlatformMemory/AgentPlatformMemory.node';
 import { CALL_TOOL, HARNESS_TOOL_NAME } from '../harness/n8n-core';
 import { startSandbox, type RunningSandbox } from '../sandbox';
-import { history, memoryParameters, withMemory, withRounds, type AgentMemory } from './helpers';
+import { history, longTermParameters, memoryParameters, withMemory, withRounds, type AgentMemory } from './helpers';
 
 let sb: RunningSandbox;
 beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
@@ -16,14 +16,7 @@ afterAll(async () => await sb.close());
 beforeEach(() => sb.admin.reset());
 afterEach(() => jest.restoreAllMocks());
 
-const longTerm = memoryParameters({
-	longTermContext: true,
-	contextTiers: ['L2', 'L3', 'L4'],
-	contextScopes: ['agent', 'team', 'company'],
-	searchUserMessage: false,
-	maxFacts: 10,
-	maxCharacters: 2000,
-});
+const longTerm = longTermParameters();
 
 const gets = () => sb.admin.requests().filter((r) => r.method === 'GET');
 /** Reads of a session's history: the list asked for by the session's tag. */
