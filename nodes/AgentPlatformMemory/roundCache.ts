@@ -14,6 +14,7 @@
 import { createHash } from 'crypto';
 import type { ISupplyDataFunctions } from 'n8n-workflow';
 import { normalizeBaseUrl } from '../../src/client';
+import { BoundedMap } from '../parts/boundedMap';
 
 export interface RoundBounds {
 	entries: number;
@@ -37,35 +38,29 @@ interface Entry {
 	/** Undefined when only a write is recorded: the value is not known whole. */
 	value?: unknown;
 	chars: number;
-	/** When the value was read (or the write recorded); its age counts from here. */
-	at: number;
 	/** The write count at the slot's last write: a read that began before it may have missed it. */
 	written: number;
 }
 
 /** The bounded store; one per process (below), others only in tests with their own bounds and clock. */
 export class RoundStore {
-	private readonly entries = new Map<string, Entry>();
-	private characters = 0;
+	// In the order of the reads: a value's age counts from its read (or from the write recorded).
+	private readonly entries: BoundedMap<string, Entry>;
 	private writes = 0;
 
 	constructor(
 		private readonly bounds: Readonly<RoundBounds> = ROUND_BOUNDS,
-		private readonly now: () => number = () => Date.now(),
-	) {}
+		now: () => number = () => Date.now(),
+	) {
+		this.entries = new BoundedMap({ entries: bounds.entries, ageMs: bounds.ageMs, weight: bounds.characters, weigh: (entry) => entry.chars, clock: now });
+	}
 
 	get size(): number {
 		return this.entries.size;
 	}
 
 	get(key: string): unknown {
-		const entry = this.entries.get(key);
-		if (!entry) return undefined;
-		if (this.now() - entry.at > this.bounds.ageMs) {
-			this.remove(key);
-			return undefined;
-		}
-		return entry.value;
+		return this.entries.get(key)?.value;
 	}
 
 	/** Taken before a read, so that `keep` can tell whether a write overtook the read. */
@@ -75,48 +70,20 @@ export class RoundStore {
 
 	/** A read's value, unless the slot was written since `ticket` (the read may not hold that write). */
 	keep(key: string, value: unknown, chars: number, ticket: number): void {
-		const old = this.entries.get(key);
-		if (old && old.written > ticket) return;
-		this.remove(key);
+		// Even past its age: the entry still records a write that came after the read began.
+		const written = this.entries.peek(key)?.written ?? 0;
+		if (written > ticket) return;
+		this.entries.delete(key);
 		if (chars > this.bounds.characters) return;
-		this.insert(key, { value, chars, at: this.now(), written: old?.written ?? 0 });
+		this.entries.set(key, { value, chars, written });
 	}
 
 	/** A write: `next` is the value now known whole, or undefined when it is not known (only the write is recorded). */
 	write(key: string, next: { value: unknown; chars: number } | undefined): void {
 		this.writes += 1;
-		const entry = this.entries.get(key);
-		if (entry) {
-			// In place: the age still counts from the read the value grew from.
-			this.characters += (next?.chars ?? 0) - entry.chars;
-			Object.assign(entry, { value: next?.value, chars: next?.chars ?? 0, written: this.writes });
-		} else {
-			this.insert(key, { value: next?.value, chars: next?.chars ?? 0, at: this.now(), written: this.writes });
-		}
-		this.prune();
-	}
-
-	private insert(key: string, entry: Entry): void {
-		this.entries.set(key, entry);
-		this.characters += entry.chars;
-		this.prune();
-	}
-
-	private remove(key: string): void {
-		const entry = this.entries.get(key);
-		if (!entry) return;
-		this.entries.delete(key);
-		this.characters -= entry.chars;
-	}
-
-	/** Oldest first: entries are kept in the order of their reads. */
-	private prune(): void {
-		const now = this.now();
-		for (const [key, entry] of this.entries) {
-			const over = this.entries.size > this.bounds.entries || this.characters > this.bounds.characters;
-			if (!over && now - entry.at <= this.bounds.ageMs) break;
-			this.remove(key);
-		}
+		const entry = { value: next?.value, chars: next?.chars ?? 0, written: this.writes };
+		// In place: the age still counts from the read the value grew from.
+		if (!this.entries.update(key, entry)) this.entries.set(key, entry);
 	}
 }
 

@@ -31,6 +31,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
+import { BoundedMap } from '../parts/boundedMap';
 import type { PollState } from './state';
 
 export const MAX_KEPT_STATES = 1_000;
@@ -66,8 +67,8 @@ export interface Resumed {
 }
 
 export class LatestStates {
-	private readonly entries = new Map<string, Entry>();
-	private chars = 0;
+	// Each poll sets its trigger's state anew, so the first entries are the least recently polled.
+	private readonly entries = new BoundedMap<string, Entry>({ entries: MAX_KEPT_STATES, weight: MAX_KEPT_CHARS, weigh: (entry) => entry.json.length });
 
 	/** What a poll of trigger `key` starts from, given the state its static data holds. */
 	resume(key: string | undefined, stored: unknown): Resumed {
@@ -82,29 +83,17 @@ export class LatestStates {
 	/** Keeps the state a poll wrote; `handedOver` when the poll returned items (n8n saves it with them: a new line). */
 	keep(key: string | undefined, state: PollState, from: Resumed, handedOver: boolean): void {
 		if (key === undefined || state.rev === undefined) return;
-		this.forget(key);
-		const json = JSON.stringify(state);
 		const { root, read } = handedOver ? { root: state.rev, read: state.rev } : from;
-		// Map order is insertion order: the first entries are the least recently polled.
-		this.entries.set(key, { json, rev: state.rev, root, read });
-		this.chars += json.length;
-		for (const [oldest, entry] of this.entries) {
-			if (this.entries.size <= MAX_KEPT_STATES && this.chars <= MAX_KEPT_CHARS) break;
-			this.entries.delete(oldest);
-			this.chars -= entry.json.length;
-		}
+		this.entries.set(key, { json: JSON.stringify(state), rev: state.rev, root, read });
 	}
 
 	forget(key: string): void {
-		const entry = this.entries.get(key);
-		if (!entry) return;
 		this.entries.delete(key);
-		this.chars -= entry.json.length;
 	}
 
 	/** What is kept: triggers and characters of JSON. */
 	size(): { states: number; chars: number } {
-		return { states: this.entries.size, chars: this.chars };
+		return { states: this.entries.size, chars: this.entries.weight };
 	}
 }
 

@@ -9,30 +9,20 @@
  * process, in queue mode too), at most MAX_KEPT secrets, each for KEEP_MS: longer than any one
  * execution should take, short enough that a secret is not held for the life of the process.
  */
+import { BoundedMap } from './boundedMap';
 
 const MAX_KEPT = 100;
 const KEEP_MS = 60 * 60_000;
 
-/** secret → when it may be forgotten, oldest first. */
-const kept = new Map<string, number>();
-
-function forgetExpired(now: number): void {
-	for (const [secret, until] of kept) {
-		if (until > now) break;
-		kept.delete(secret);
-	}
-}
+/** A secret handed out again counts from then: the new output holds it too. */
+const kept = new BoundedMap<string, true>({ entries: MAX_KEPT, ageMs: KEEP_MS });
 
 /** Records a signing secret that an execution's output now holds. */
 export function rememberSecret(secret: string, now = Date.now()): void {
-	forgetExpired(now);
-	kept.delete(secret);
-	kept.set(secret, now + KEEP_MS);
-	if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
+	kept.set(secret, true, now);
 }
 
 /** The signing secrets handed out within the last KEEP_MS, at most MAX_KEPT. */
 export function recentSecrets(now = Date.now()): string[] {
-	forgetExpired(now);
-	return [...kept.keys()];
+	return [...kept.keys(now)];
 }
