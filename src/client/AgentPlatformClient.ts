@@ -8,9 +8,9 @@
 import { NodeOperationError, sleep, type IDataObject, type IHttpRequestMethods, type NodeExecutionHint } from 'n8n-workflow';
 import { buildPath, type ListRouteName, PAGINATION_QUERY, ROUTES, type RouteName } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
-import { abortableSleep } from './abortableSleep';
 import { apiPathProblem, underBaseUrl } from './apiPath';
 import { baseUrlProblem, normalizeBaseUrl } from './baseUrl';
+import { clock } from './clock';
 import { describeBody, errorEnvelope, type ListEnvelope, parseJson, parseListEnvelope, singleEnvelope } from './envelope';
 import {
 	apiError,
@@ -362,7 +362,7 @@ export class AgentPlatformClient {
 		this.refuseUnsafePath(context);
 		// A list's pages carry the scan's signal, which follows the execution's (see pagesOf).
 		const signal = request.signal ?? this.executionSignal();
-		const history: History = { startedAt: Date.now(), sent: 0, transientRetries: 0, refusals: 0, mayHaveActed: false };
+		const history: History = { startedAt: clock.now(), sent: 0, transientRetries: 0, refusals: 0, mayHaveActed: false };
 		for (;;) {
 			await this.admit(session, signal, context, request.announcement ?? this.jobs[this.jobs.length - 1]);
 			const sentAt = Date.now();
@@ -390,7 +390,7 @@ export class AgentPlatformClient {
 			return { outcome: { kind: 'failure', failure: result.failure.kind, notSent: result.failure.notSent }, failure: result.failure };
 		}
 		const { response } = result;
-		const now = Date.now();
+		const now = clock.now();
 		budget.update(readRateHeaders(response.headers, now), response.status === 429);
 		if (response.status === 429) {
 			history.firstRefusedAt ??= now;
@@ -408,7 +408,7 @@ export class AgentPlatformClient {
 
 	/** The retry policy's decision on this attempt, given the request's history. */
 	private decide(method: string, outcome: Outcome, history: History): Decision {
-		const now = Date.now();
+		const now = clock.now();
 		const rateLimitedMs = history.firstRefusedAt === undefined ? undefined : now - history.firstRefusedAt;
 		const { transientRetries, mayHaveActed } = history;
 		return decideRetry({ method, outcome, transientRetries, elapsedMs: now - history.startedAt, rateLimitedMs, mayHaveActed }, this.limits);
@@ -424,10 +424,10 @@ export class AgentPlatformClient {
 			path: context.path,
 			attempt: countsAsTransient(attempt.outcome) ? `retry ${history.transientRetries} of at most ${this.limits.transient}` : `refused ${history.refusals === 1 ? 'once' : `${history.refusals} times`} so far`,
 		};
-		const started = Date.now();
+		const started = clock.now();
 		const done = this.waits.begin(wait, session.apiKey);
 		await this.wait(waitMs, signal, context.itemIndex);
-		done(Date.now() - started);
+		done(clock.now() - started);
 	}
 
 	/** The error for a request the policy gave up on, saying whether a write may have happened. */
@@ -456,12 +456,10 @@ export class AgentPlatformClient {
 			if (admission.kind === 'go') return;
 			if (admission.kind === 'refuse') throw rateHintError(context, admission.hint, admission.ms);
 			const kind = admission.slowStart ? 'slowStart' : 'rateLimit';
-			const started = Date.now();
+			const started = clock.now();
 			const done = this.waits.begin({ kind, ms: admission.ms, reason: admission.reason, method: context.method, path: context.path }, session.apiKey);
-			const slept = admission.untilChange
-				? await Promise.race([session.budget.changed().then(() => true), abortableSleep(admission.ms, signal)])
-				: await abortableSleep(admission.ms, signal);
-			done(Date.now() - started);
+			const slept = admission.untilChange ? await napUntilChange(session.budget, admission.ms, signal) : await clock.sleep(admission.ms, signal);
+			done(clock.now() - started);
 			if (!slept || signal?.aborted) throw this.stopped(context.itemIndex);
 		}
 	}
@@ -478,7 +476,7 @@ export class AgentPlatformClient {
 	}
 
 	private async wait(ms: number, signal: AbortSignal | undefined, itemIndex?: number): Promise<void> {
-		if (!(await abortableSleep(ms, signal))) throw this.stopped(itemIndex);
+		if (!(await clock.sleep(ms, signal))) throw this.stopped(itemIndex);
 	}
 
 	private stopped(itemIndex?: number): NodeOperationError {
@@ -495,6 +493,24 @@ async function settle<T>(promise: Promise<T>): Promise<{ value: T } | { error: u
 		(value) => ({ value }),
 		(error: unknown) => ({ error }),
 	);
+}
+
+/**
+ * Waits up to `ms` for the budget to change (an answer or a release), whichever comes first; false
+ * when `signal` aborts. The nap is called off when the change comes, so no wait is left running.
+ */
+async function napUntilChange(budget: RateBudget, ms: number, signal?: AbortSignal): Promise<boolean> {
+	if (signal?.aborted) return false;
+	const nap = new AbortController();
+	const follow = () => nap.abort();
+	signal?.addEventListener('abort', follow, { once: true });
+	try {
+		const changed = budget.changed().then(() => true);
+		return await Promise.race([changed, clock.sleep(ms, nap.signal)]);
+	} finally {
+		signal?.removeEventListener('abort', follow);
+		nap.abort();
+	}
 }
 
 /** A failure that is retried, in words for the log, with its code. */

@@ -24,6 +24,7 @@
  *    waited for: admission is refused with the server's words, so the user learns now, not later.
  */
 import { createHash } from 'node:crypto';
+import { clock } from './clock';
 import type { RateHeaders } from './rateHeaders';
 
 /** The longest single wait for the rate limit (one minute's window and a margin). */
@@ -301,7 +302,7 @@ export function budgetFor(baseUrl: string, apiKey: string): RateBudget {
 	const fingerprint = createHash('sha256').update(`${baseUrl}\u0000${apiKey}`).digest('hex');
 	let budget = budgets.get(fingerprint);
 	if (!budget) {
-		budget = new RateBudget();
+		budget = new RateBudget(() => clock.now());
 		budgets.set(fingerprint, budget);
 	}
 	return budget;

@@ -11,6 +11,7 @@
  * line or hint ever holds the key.
  */
 import type { Logger, NodeExecutionHint } from 'n8n-workflow';
+import { clock } from './clock';
 import { duration, serverText } from './errors';
 
 type WaitKind = 'rateLimit' | 'slowStart' | 'retry';
@@ -68,9 +69,9 @@ export class WaitLog {
 		const told = { ...wait, reason: serverText(wait.reason, secret), path: serverText(wait.path, secret).slice(0, 200) };
 		this.log(told);
 		const paced = wait.kind !== 'retry';
-		if (paced && this.waiting++ === 0) this.waitingSince = Date.now();
+		if (paced && this.waiting++ === 0) this.waitingSince = clock.now();
 		return (sleptMs) => {
-			if (paced && --this.waiting === 0) this.waitedMs += Date.now() - this.waitingSince;
+			if (paced && --this.waiting === 0) this.waitedMs += clock.now() - this.waitingSince;
 			const total = this.totals[wait.kind];
 			const slept = { ...told, ms: sleptMs };
 			total.count += 1;

@@ -1,12 +1,16 @@
 import { startSandbox, type RunningSandbox } from '../sandbox';
+import { useVirtualClock } from '../harness/virtualClock';
 import { withClient } from './helpers';
+
+/** Retries' backoff and Retry-After waits pass on this clock, not in real time. */
+const clock = useVirtualClock();
 
 /** Fake keys, assembled so no literal looks like a credential. */
 const UNKNOWN_KEY = ['ctx', 'unknown', 'key', '123'].join('_');
 const WRONG_PREFIX_KEY = ['sk', 'live', 'wrongprefix'].join('_');
 
 let sb: RunningSandbox;
-beforeAll(async () => (sb = await startSandbox()));
+beforeAll(async () => (sb = await startSandbox({ now: clock.now })));
 afterAll(async () => await sb.close());
 beforeEach(() => sb.admin.reset());
 

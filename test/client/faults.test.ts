@@ -1,13 +1,17 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 import { startSandbox, type RunningSandbox } from '../sandbox';
+import { useVirtualClock, virtualClock } from '../harness/virtualClock';
 import { ids, withClient } from './helpers';
 
+/** The faults' retries and backoffs pass on this clock (the cancellation test waits on the real one). */
+const clock = virtualClock();
 let sb: RunningSandbox;
-beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise', rateLimit: 100_000, seed: 42 })));
+beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise', rateLimit: 100_000, seed: 42, now: clock.now })));
 afterAll(async () => await sb.close());
 beforeEach(() => sb.admin.reset());
 
 describe('faults', () => {
+	useVirtualClock(clock);
 	test('under 10% 5xx, 5% connection resets, cut-off bodies and 429 storms a list returns every item exactly once', async () => {
 		const total = sb.admin.seedFacts('org_acme', 3000);
 		sb.admin.setFaults({ serverErrorRate: 0.1, resetRate: 0.05, malformedRate: 0.03, stormRate: 0.02, stormLength: 2 }, 42);

@@ -2,6 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { startSandbox, type ResetUnit, type RunningSandbox } from '../sandbox';
 import { withClient } from './helpers';
 import { runNode } from '../node/helpers';
+import { useVirtualClock } from '../harness/virtualClock';
+
+/** Rate windows of seconds, passed in milliseconds: the client and the sandbox share this clock. */
+const clock = useVirtualClock();
 
 /** Requests the sandbox answered 429 (on the wire; the client retries them). */
 const wire429 = (sb: RunningSandbox) => sb.admin.requests().filter((r) => r.status === 429).length;
@@ -24,7 +28,7 @@ async function getMany(client: import('../../src/client').AgentPlatformClient, n
 
 describe('rate limits', () => {
 	test('a 60-request plan is drained over several windows without a single 429, even from two executions at once', async () => {
-		const sb = await startSandbox({ plan: 'individual', windowMs: 1500 });
+		const sb = await startSandbox({ plan: 'individual', windowMs: 1500, now: clock.now });
 		try {
 			const runs = await Promise.all([
 				withClient(sb, (c) => getMany(c, 100, 8)),
@@ -41,7 +45,7 @@ describe('rate limits', () => {
 	test.each<ResetUnit>(['epoch-seconds', 'epoch-ms', 'seconds-until-reset'])(
 		'X-RateLimit-Reset read as %s: waits for the reset instead of running into 429',
 		async (resetUnit) => {
-			const sb = await startSandbox({ rateLimit: 10, windowMs: 1200, resetUnit });
+			const sb = await startSandbox({ rateLimit: 10, windowMs: 1200, resetUnit, now: clock.now });
 			try {
 				const { value, error } = await withClient(sb, (c) => getMany(c, 25, 1));
 				expect(error).toBeUndefined();
@@ -55,7 +59,7 @@ describe('rate limits', () => {
 	);
 
 	test('429s the server sends anyway (storms) are retried and never reach the caller', async () => {
-		const sb = await startSandbox({ plan: 'enterprise', rateLimit: 100_000, seed: 7 });
+		const sb = await startSandbox({ plan: 'enterprise', rateLimit: 100_000, seed: 7, now: clock.now });
 		try {
 			sb.admin.setFaults({ stormRate: 0.05, stormLength: 2 }, 7);
 			const { value, error } = await withClient(sb, (c) => getMany(c, 60, 4));
@@ -70,7 +74,7 @@ describe('rate limits', () => {
 	test('429s without Retry-After whose reset looks past (server clock behind ours) are backed off, not re-sent at once', async () => {
 		// Another user of the key spends the window; the server then refuses with only the three
 		// headers, and its reset time reads as already past by our clock.
-		const sb = await startSandbox({ rateLimit: 5, windowMs: 2_000, resetUnit: 'epoch-ms' });
+		const sb = await startSandbox({ rateLimit: 5, windowMs: 2_000, resetUnit: 'epoch-ms', now: clock.now });
 		try {
 			sb.admin.setRateLimit({ retryAfter: false, clockOffsetMs: -3_000 });
 			for (let i = 0; i < 5; i++) {
@@ -92,7 +96,7 @@ describe('pacing through the node, many requests at once', () => {
 	const agentGet = { resource: 'agent', operation: 'get', agentId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
 
 	test('a cold start sends one request until the budget is known: 25 gets on a 10-per-2 s plan meet no 429', async () => {
-		const sb = await startSandbox({ rateLimit: 10, windowMs: 2_000 });
+		const sb = await startSandbox({ rateLimit: 10, windowMs: 2_000, now: clock.now });
 		try {
 			const org = sb.admin.org('org_acme');
 			while (org.agents.size < 25) sb.admin.provision('org_acme', `Agent ${org.agents.size + 1}`);
@@ -107,7 +111,7 @@ describe('pacing through the node, many requests at once', () => {
 	}, 60_000);
 
 	test('executions at once writing in parallel share the budget: no 429 reaches a user, nothing is lost or doubled, few on the wire', async () => {
-		const sb = await startSandbox({ rateLimit: 20, windowMs: 2_000 });
+		const sb = await startSandbox({ rateLimit: 20, windowMs: 2_000, now: clock.now });
 		try {
 			const runs = await Promise.all(
 				Array.from({ length: 5 }, (_, e) =>

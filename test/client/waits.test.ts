@@ -11,6 +11,10 @@ import { startSandbox, type RunningSandbox } from '../sandbox';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { withClient } from './helpers';
 import type { AgentPlatformClient } from '../../src/client';
+import { useVirtualClock } from '../harness/virtualClock';
+
+/** The waits logged here pass on this clock: the same waits, told the same way, in no real time. */
+const clock = useVirtualClock();
 
 /** A fake key, assembled so no literal looks like a credential. */
 const KEY = ['ctx', 'waits', 'probe', '8812'].join('_');
@@ -41,7 +45,7 @@ const ours = (lines: Line[]) => lines.filter((l) => l.message.startsWith('Agent 
 
 describe('waits and retries are logged with their reason, never the key', () => {
 	test('a wait for the window to reset names the header, the wait and the request', async () => {
-		const sb = await startSandbox({ rateLimit: 3, windowMs: 1_500, resetUnit: 'epoch-ms' });
+		const sb = await startSandbox({ rateLimit: 3, windowMs: 1_500, resetUnit: 'epoch-ms', now: clock.now });
 		try {
 			const { lines, scenario } = logged(async (client) => {
 				for (let i = 0; i < 5; i++) await client.call('agent.get', { path: { agentId: 'dep_support01' } });
@@ -90,7 +94,7 @@ describe('waits and retries are logged with their reason, never the key', () => 
 	}, 30_000);
 
 	test('the slow-start pause (budget not yet known) is logged at debug', async () => {
-		const sb = await startSandbox({ rateLimit: 50, windowMs: 10_000 });
+		const sb = await startSandbox({ rateLimit: 50, windowMs: 10_000, now: clock.now });
 		try {
 			const { lines, scenario } = logged(async (client) => await Promise.all([client.call('organization.get'), client.call('agent.get', { path: { agentId: 'dep_support01' } })]));
 			await withClient(sb, scenario);
@@ -107,7 +111,7 @@ describe('a run in the editor says that it waited, or that Limit cut a list shor
 	const hintsOf = (run: Awaited<ReturnType<typeof executeNode>>['run']) => (run?.data.resultData.runData[NODE_NAME]?.[0]?.hints ?? []) as NodeExecutionHint[];
 
 	test('waits for the rate limit add up in one hint', async () => {
-		const sb = await startSandbox({ rateLimit: 3, windowMs: 1_500, resetUnit: 'epoch-ms' });
+		const sb = await startSandbox({ rateLimit: 3, windowMs: 1_500, resetUnit: 'epoch-ms', now: clock.now });
 		try {
 			const org = sb.admin.org('org_acme');
 			while (org.agents.size < 6) sb.admin.provision('org_acme', `Agent ${org.agents.size + 1}`);
@@ -127,7 +131,7 @@ describe('a run in the editor says that it waited, or that Limit cut a list shor
 	}, 30_000);
 
 	test('Limit cutting a list short says how many the API announced', async () => {
-		const sb = await startSandbox({ plan: 'enterprise' });
+		const sb = await startSandbox({ plan: 'enterprise', now: clock.now });
 		try {
 			const agents = sb.admin.org('org_acme').agents.size;
 			const result = await executeNode({

@@ -70,12 +70,12 @@ export class SandboxApp {
 	private deliveryCount = 0;
 
 	constructor(readonly options: ResolvedOptions) {
-		this.clock = new SandboxClock(options.clockOffsetMs);
+		this.clock = new SandboxClock(options.clockOffsetMs, options.now);
 		this.deliverer = new Deliverer(undefined, () => this.clock.iso());
 		this.orgs = seedOrganizations(this.clock.now());
 		this.keys = seedKeys();
 		this.random = createRandom(options.seed);
-		this.limiter = new RateLimiter(options.rateLimit, options.windowMs, options.resetUnit);
+		this.limiter = new RateLimiter(options.rateLimit, options.windowMs, options.resetUnit, options.now);
 		this.faults = new FaultInjector(options.faults, options.seed);
 		this.latencyMs = options.latencyMs;
 		this.factOrder = options.factOrder;
@@ -103,7 +103,7 @@ export class SandboxApp {
 	}
 
 	async handle(req: SandboxRequest): Promise<SandboxResponse> {
-		const receivedAt = Date.now();
+		const receivedAt = this.options.now();
 		const url = new URL(req.url, 'http://sandbox.invalid');
 		if (url.pathname.startsWith('/__admin')) return this.admin.handle(req, url);
 		if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return notTheApi(url);
@@ -269,7 +269,10 @@ export class SandboxApp {
 
 	private log(req: SandboxRequest, url: URL, receivedAt: number, key: string | null, fault: FaultAction['kind'], response: SandboxResponse): SandboxResponse {
 		if (this.requests.length >= MAX_LOG) this.requests.splice(0, MAX_LOG / 2);
-		this.requests.push({ method: req.method, path: url.pathname + url.search, status: response.status, key, fault, receivedAt, at: Date.now() });
+		const at = this.options.now();
+		this.requests.push({ method: req.method, path: url.pathname + url.search, status: response.status, key, fault, receivedAt, at });
+		// The host's time as the sandbox lives by it (the HTTP server would write the real one).
+		response.headers.date = new Date(at).toUTCString();
 		return response;
 	}
 }

@@ -44,6 +44,12 @@ export interface SandboxOptions {
 	graduation?: number;
 	seed?: number;
 	faults?: FaultConfig;
+	/**
+	 * The host's time in epoch ms, which rate windows, the `Date` header and the sandbox's clock
+	 * follow (in process only). Default `Date.now`; a test of waits gives the virtual clock its client
+	 * runs on (test/harness/virtualClock.ts), so the server's windows pass as the client's waits do.
+	 */
+	now?: () => number;
 }
 
 export const FACT_ORDERS = ['oldest-first', 'newest-first', 'agent-then-oldest', 'agent-then-newest', 'unordered'] as const;
@@ -83,5 +89,6 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		graduation,
 		seed: options.seed ?? 1,
 		faults: options.faults ?? {},
+		now: options.now ?? Date.now,
 	};
 }
