@@ -22,10 +22,10 @@ import {
 	networkError,
 	pagingError,
 	rateHintError,
-	redact,
 	redirectError,
-	unreachable,
 } from './errors';
+import { redact } from './redaction';
+import { unreachable } from './unreachable';
 import { ListHold } from './listHold';
 import { type PageRequest, PagePlan, ResumablePlan, type ScanPage, type ScanStart } from './pager';
 import { PagesInFlight } from './pagesInFlight';

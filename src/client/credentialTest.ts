@@ -19,18 +19,9 @@ import { ROUTES } from '../routes';
 import { ID_PREFIX } from '../vocabulary';
 import { baseUrlProblem, normalizeBaseUrl } from './baseUrl';
 import { describeBody, errorEnvelope, parseJson, parseListEnvelope } from './envelope';
-import {
-	API_KEY_PREFIX_HINT,
-	API_KEY_PREFIX_MESSAGE,
-	BASE_URL_HINT,
-	codeForStatus,
-	CREDENTIAL_TEST_HINTS,
-	describeLocation,
-	redact,
-	serverText,
-	trustedCode,
-	unreachable as unreachableReason,
-} from './errors';
+import { API_KEY_PREFIX_HINT, API_KEY_PREFIX_MESSAGE, BASE_URL_HINT, codeForStatus, CREDENTIAL_TEST_HINTS, describeLocation, trustedCode } from './errors';
+import { redact, serverText } from './redaction';
+import { unreachable as unreachableReason } from './unreachable';
 import { abortableSleep } from './abortableSleep';
 import { failureCode, type FullResponse, header, responseText } from './transport';
 

@@ -1,15 +1,21 @@
 /**
- * Turns what the API answered into n8n errors a user can act on: the API's own code, message and
- * HTTP status, plus a hint per code.
+ * Turns what the API answered (or did not) into n8n errors a user can act on: the API's own code,
+ * message and HTTP status, plus a hint per code; what the request came to when the server failed,
+ * redirected or sent something that is not the API's envelope; and, when a request that is not safe
+ * to repeat may have reached the server, the one sentence that says so (`carriedOutNote`).
  *
  * Everything in an error envelope came over the wire and may echo what was sent (the key
- * included), so each string taken from it is redacted and shortened, and a `code` that is not a
- * plain identifier is not shown as if it were one. Nothing here receives the key except `redact`.
+ * included), so each string taken from it goes through redaction.ts, and a `code` that is not a
+ * plain identifier is not shown as if it were one. Why nothing came back at all, in words about the
+ * Base URL, is unreachable.ts's job; a wait in words is duration.ts's.
  */
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import { ID_PREFIX } from '../vocabulary';
+import { duration } from './duration';
 import type { ApiErrorBody } from './envelope';
 import { MAX_WAIT_MS } from './rateBudget';
+import { serverText } from './redaction';
+import { unreachable } from './unreachable';
 
 const HINTS: Record<string, string> = {
 	unauthorized:
@@ -50,30 +56,18 @@ export interface ErrorContext {
 	attempts?: number;
 }
 
-const MAY_HAVE_SUCCEEDED =
-	' The request was not sent again because it is not safe to repeat, and it may have been carried out: check before running it again.';
-
-/** The longest text taken from a server into an error. */
-const MAX_SERVER_TEXT = 500;
+/**
+ * The one wording of "it may have been carried out", appended to an error's description when a
+ * request that may have reached the server is not safe to send again (retryPolicy.ts,
+ * `mayHaveWritten`); empty otherwise. `why` says what leaves it unknown, when the error does not.
+ */
+function carriedOutNote(mayHaveActed: boolean, why = ''): string {
+	if (!mayHaveActed) return '';
+	return `${why} The request was not sent again because it is not safe to repeat, and it may have been carried out: check before running it again.`;
+}
 
 /** Error codes as the API documents them: lower-case identifiers. Anything else is not trusted as one. */
 const PLAIN_CODE = /^[a-z][a-z0-9_]{0,63}$/;
-
-/** What stands where a secret was. */
-export const REDACTED = '[redacted]';
-
-/** Removes every occurrence of `secret` from `text`. */
-export function redact(text: string, secret: string | undefined): string {
-	if (!secret || secret.length < 4) return text;
-	return text.split(secret).join(REDACTED);
-}
-
-/** A string from the server, fit to show: key removed, control characters dropped, length bounded. */
-export function serverText(text: string, secret: string | undefined): string {
-	const redacted = redact(text, secret);
-	const printable = Array.from(redacted.slice(0, MAX_SERVER_TEXT), (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? ' ' : ch));
-	return printable.join('').trim() + (redacted.length > MAX_SERVER_TEXT ? '…' : '');
-}
 
 export function codeForStatus(status: number): string {
 	switch (status) {
@@ -117,7 +111,7 @@ export function apiError(ctx: ErrorContext, status: number, body: ApiErrorBody |
 			`${HINTS[code] ?? 'See the message above.'} (${ctx.method} ${ctx.path}, HTTP ${status})` +
 			(status >= 500 ? ` ${sentTimes(ctx)}` : '') +
 			(note ? ` ${note}` : '') +
-			(mayHaveSucceeded ? MAY_HAVE_SUCCEEDED : ''),
+			carriedOutNote(mayHaveSucceeded),
 		httpCode: String(status),
 		itemIndex: ctx.itemIndex,
 	});
@@ -130,7 +124,7 @@ export function malformedResponseError(ctx: ErrorContext, status: number, what: 
 		message: `The Agent Platform API returned ${what} (HTTP ${status})`,
 		description:
 			`${ctx.method} ${ctx.path}. Check that the credential's Base URL points at the API (it should end in /v1) and not at a web page or proxy.` +
-			(mayHaveSucceeded ? MAY_HAVE_SUCCEEDED : ''),
+			carriedOutNote(mayHaveSucceeded),
 		httpCode: String(status),
 		itemIndex: ctx.itemIndex,
 	});
@@ -158,7 +152,7 @@ function serverTroubleError(ctx: ErrorContext, status: number, what: string, may
 		message: `The Agent Platform API returned ${what} (HTTP ${status})`,
 		description:
 			`${happened} (HTTP ${status}) for ${ctx.method} ${ctx.path}. ${sentTimes(ctx)} This is trouble on the service's side, not in the request: try again later.` +
-			(mayHaveSucceeded ? MAY_HAVE_SUCCEEDED : ''),
+			carriedOutNote(mayHaveSucceeded),
 		httpCode: String(status),
 		itemIndex: ctx.itemIndex,
 	});
@@ -171,53 +165,9 @@ export function networkError(ctx: ErrorContext, reason: { code?: string; message
 	return new NodeApiError(ctx.node, { message: what } as JsonObject, {
 		message: `Could not reach the Agent Platform API: ${what}`,
 		description:
-			`${ctx.method} ${ctx.path}. ${check}${code}` + (mayHaveSucceeded ? ` The connection broke after the request was sent.${MAY_HAVE_SUCCEEDED}` : ''),
+			`${ctx.method} ${ctx.path}. ${check}${code}${carriedOutNote(mayHaveSucceeded, ' The connection broke after the request was sent.')}`,
 		itemIndex: ctx.itemIndex,
 	});
-}
-
-const DNS_CODES = new Set(['ENOTFOUND', 'EAI_NONAME', 'EAI_FAIL', 'EAI_AGAIN']);
-const CERTIFICATE_CODES = /CERT|UNABLE_TO_VERIFY|SELF_SIGNED|ALTNAME/;
-const NO_TLS_CODES = /^EPROTO$|^ERR_SSL_|^ERR_TLS_/;
-
-/**
- * Why nothing came back, in words, and which part of the Base URL to check: the user's next step,
- * not the socket's error code (`code` is " (error code: X)", to append). Shared by the client and
- * the credential test, so both say the same.
- */
-export function unreachable(code: string | undefined, message: string, baseUrl: string): { what: string; check: string; code: string } {
-	const words = unreachableWords(code, message, baseUrl);
-	return { ...words, code: code === undefined || words.what === message ? '' : ` (error code: ${code})` };
-}
-
-function unreachableWords(code: string | undefined, message: string, baseUrl: string): { what: string; check: string } {
-	let url: URL | undefined;
-	try {
-		url = new URL(baseUrl);
-	} catch {
-		url = undefined;
-	}
-	const host = url?.hostname ?? baseUrl;
-	const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '';
-	if (code !== undefined && DNS_CODES.has(code)) {
-		return {
-			what: code === 'EAI_AGAIN' ? `the host name "${host}" could not be looked up just now` : `the host "${host}" was not found`,
-			check: `Check the Base URL's host name (${host}) in the credential: it may be mistyped, or the network n8n runs in cannot look it up (DNS).`,
-		};
-	}
-	if (code !== undefined && CERTIFICATE_CODES.test(code)) {
-		return { what: `the server's TLS certificate for "${host}" was not accepted`, check: `Check the Base URL's host name (${host}): it must be the name on the server's certificate, and the certificate must be valid and trusted by n8n.` };
-	}
-	if (code !== undefined && NO_TLS_CODES.test(code)) {
-		return {
-			what: `no secure (https) connection could be made to ${host}:${port}`,
-			check: `Check the Base URL's scheme and port: the server at ${host}:${port} does not speak https there. A local server that speaks only http needs a Base URL starting with http://; otherwise the port may be wrong.`,
-		};
-	}
-	if (code === 'ECONNREFUSED') return { what: `${host}:${port} refused the connection`, check: `Check the Base URL's host and port (${host}:${port}), and that the service is running there.` };
-	if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return { what: `there is no network route to ${host}`, check: `Check the Base URL's host (${host}) and the network or firewall between n8n and it.` };
-	if (code === 'ECONNRESET') return { what: 'the connection was closed before the answer was complete', check: 'The server or a proxy between it and n8n dropped the connection. Try again; if it keeps happening, check the Base URL and the network.' };
-	return { what: message, check: 'Check the Base URL and the network.' };
 }
 
 /** A 3xx: redirects are never followed, because n8n would send the key along to wherever they point. */
@@ -227,7 +177,7 @@ export function redirectError(ctx: ErrorContext, status: number, location: strin
 		message: `The Agent Platform API answered with a redirect (HTTP ${status}) ${where}; redirects are not followed`,
 		description:
 			`${ctx.method} ${ctx.path}. The API key is only ever sent to the Base URL's own origin, so a redirect is not followed, not even to the same host. ${BASE_URL_HINT}` +
-			(mayHaveSucceeded ? MAY_HAVE_SUCCEEDED : ''),
+			carriedOutNote(mayHaveSucceeded),
 		httpCode: String(status),
 		itemIndex: ctx.itemIndex,
 	});
@@ -258,15 +208,6 @@ export function rateHintError(ctx: ErrorContext, hint: string, askedMs: number):
 		httpCode: '429',
 		itemIndex: ctx.itemIndex,
 	});
-}
-
-/** A wait in words: "0.4 s", "12 s", "3 min", "1 h". */
-export function duration(ms: number): string {
-	const minutes = Math.round(ms / 60_000);
-	if (minutes >= 60) return `${+(minutes / 60).toFixed(1)} h`;
-	if (minutes >= 2) return `${minutes} min`;
-	if (ms >= 10_000) return `${Math.round(ms / 1000)} s`;
-	return `${+(ms / 1000).toFixed(1)} s`;
 }
 
 /** A list the server would not let end. */

@@ -12,7 +12,8 @@
  */
 import type { Logger, NodeExecutionHint } from 'n8n-workflow';
 import { clock } from './clock';
-import { duration, serverText } from './errors';
+import { duration } from './duration';
+import { serverText } from './redaction';
 
 type WaitKind = 'rateLimit' | 'slowStart' | 'retry';
 

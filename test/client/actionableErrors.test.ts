@@ -3,7 +3,9 @@
  * (which part of the Base URL to check, to try again later, to run later), not a low-level code
  * alone. Each case is one a new user meets.
  */
+import type { INode } from 'n8n-workflow';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
+import { apiError, malformedResponseError, networkError, redirectError } from '../../src/client/errors';
 import { testAgentPlatformCredential } from '../../src/client/credentialTest';
 import { credentialTestContext, executeNode } from '../harness/n8n-core';
 import type { HostileRequest, HostileResponse } from '../hostile/server.js';
@@ -97,4 +99,24 @@ test('a 429 asking for an hour says so, that the node waits at most 65 s, and wh
 			expect(server.received).toHaveLength(1);
 		},
 	);
+});
+
+describe('"may have been carried out" is said one way, by every error that may say it, and only then', () => {
+	const node = { id: 'n', name: 'Agent Platform', type: 'agentPlatform', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+	const ctx = { node, method: 'POST', path: '/memory/facts' };
+	const SENTENCE = ' The request was not sent again because it is not safe to repeat, and it may have been carried out: check before running it again.';
+	const builders: Record<string, (mayHaveActed: boolean) => { description?: string | null }> = {
+		'an API error envelope': (m) => apiError(ctx, 409, { code: 'conflict', message: 'exists' }, KEY, m),
+		'a 2xx that is not the envelope': (m) => malformedResponseError(ctx, 200, 'an HTML page instead of JSON', m),
+		'a 5xx without the envelope': (m) => malformedResponseError(ctx, 502, 'an HTML page instead of JSON', m),
+		'a connection that broke': (m) => networkError(ctx, { code: 'ECONNRESET', message: 'ECONNRESET' }, 'https://api.example.invalid/v1', m),
+		'a redirect': (m) => redirectError(ctx, 303, '/elsewhere', KEY, m),
+	};
+	test.each(Object.keys(builders))('%s', (name) => {
+		expect(builders[name](true).description?.endsWith(SENTENCE)).toBe(true);
+		expect(builders[name](false).description).not.toMatch(/carried out/);
+	});
+	test('a broken connection says first why it is not known', () => {
+		expect(builders['a connection that broke'](true).description).toContain(`The connection broke after the request was sent.${SENTENCE}`);
+	});
 });
