@@ -19,10 +19,14 @@ const v2 = !N8N_VERSION.startsWith('1.');
 /** The n8n-workflow of the n8n under test, which decides what its editor shows. */
 const n8nWorkflowOfN8n = () => createRequire(path.join(paths().root, 'node_modules', 'n8n', 'package.json'))('n8n-workflow');
 
-/** Whether that n8n-workflow knows the `@tool` display condition (2.x does; 1.85.4 shows such parameters everywhere). */
+/**
+ * Whether that n8n-workflow knows the `@tool` display condition (2.x does; 1.85.4 shows such
+ * parameters everywhere): a parameter hidden in tool mode, asked of a node type named like a tool.
+ */
 const knowsToolCondition = () => {
-	const helpers = createRequire(path.join(paths().root, 'node_modules', 'n8n', 'package.json')).resolve('n8n-workflow/dist/cjs/node-helpers.js');
-	return readFileSync(helpers, 'utf8').includes("propertyName === '@tool'");
+	const probe = { name: 'probeTool', properties: [{ displayName: 'X', name: 'x', type: 'string', default: '', displayOptions: { hide: { '@tool': [true] } } }] };
+	const resolved = n8nWorkflowOfN8n().NodeHelpers.getNodeParameters(probe.properties, {}, true, false, { typeVersion: 1 }, probe);
+	return !Object.hasOwn(resolved ?? {}, 'x');
 };
 
 /** `ctx()` returns { stack, n8n, sandbox, allowedSecretOutput } once the suite's boot is done. */
