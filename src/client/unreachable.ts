@@ -1,8 +1,10 @@
 /**
  * Why a request got no answer at all, in words about the Base URL rather than a socket's error code:
- * which host was not found, which port refused, whether the scheme is wrong for the port, what to
- * check next. Shared by the client's errors and the credential test, so both say the same.
+ * which host was not found, which port refused, whether the scheme is wrong for the port, whether
+ * n8n's SSRF protection refused the address (ssrf.ts), what to check next. Shared by the client's
+ * errors and the credential test, so both say the same.
  */
+import { isSsrfCode, ssrfWords } from './ssrf';
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_NONAME', 'EAI_FAIL', 'EAI_AGAIN']);
 const CERTIFICATE_CODES = /CERT|UNABLE_TO_VERIFY|SELF_SIGNED|ALTNAME/;
@@ -15,7 +17,9 @@ const NO_TLS_CODES = /^EPROTO$|^ERR_SSL_|^ERR_TLS_/;
  */
 export function unreachable(code: string | undefined, message: string, baseUrl: string): { what: string; check: string; code: string } {
 	const words = unreachableWords(code, message, baseUrl);
-	return { ...words, code: code === undefined || words.what === message ? '' : ` (error code: ${code})` };
+	// n8n's SSRF refusal has no error code of its own; the one used for it here is not shown.
+	const omitCode = code === undefined || words.what === message || isSsrfCode(code);
+	return { ...words, code: omitCode ? '' : ` (error code: ${code})` };
 }
 
 function unreachableWords(code: string | undefined, message: string, baseUrl: string): { what: string; check: string } {
@@ -27,6 +31,8 @@ function unreachableWords(code: string | undefined, message: string, baseUrl: st
 	}
 	const host = url?.hostname ?? baseUrl;
 	const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '';
+	// `message` holds the refused address (ssrf.ts).
+	if (isSsrfCode(code)) return ssrfWords(code, message, host.replace(/^\[|\]$/g, ''));
 	if (code !== undefined && DNS_CODES.has(code)) {
 		return {
 			what: code === 'EAI_AGAIN' ? `the host name "${host}" could not be looked up just now` : `the host "${host}" was not found`,
