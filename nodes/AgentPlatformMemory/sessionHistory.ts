@@ -117,8 +117,8 @@ export class SessionHistory implements ChatHistory {
 		await this.eachTurn('clear', (turn) => factIds.push(turn.factId));
 		// A clear that fails part way leaves the session unknown until it is read again.
 		this.known.write(() => undefined);
-		await this.client.withBudget(factIds.length, async () => {
-			for (const factId of factIds) await this.client.callIfFound('memoryFact.delete', { path: { factId } });
+		await this.client.withBudget(factIds.length, async (client) => {
+			for (const factId of factIds) await client.callIfFound('memoryFact.delete', { path: { factId } });
 		});
 		this.known.write(() => []);
 	}

@@ -68,6 +68,8 @@ export class FactPoll {
 	private readonly query: IDataObject;
 	/** Pages read in the current step (the edge, the sweep): each step reads one even past the deadline. */
 	private pagesInStep = 0;
+	/** While `withBudget` runs: the client whose requests count against what it announced. */
+	private budgeted?: AgentPlatformClient;
 
 	constructor(
 		readonly node: INode,
@@ -106,7 +108,7 @@ export class FactPoll {
 
 	/** Pages of the fact list from `from` on, asked for one by one as the caller reads on. */
 	pages(from: ScanStart): AsyncGenerator<ScanPage> {
-		return this.client.pagesFrom('memoryFact.getMany', { qs: this.query, from, pageSize: this.stream.pageSize || undefined });
+		return (this.budgeted ?? this.client).pagesFrom('memoryFact.getMany', { qs: this.query, from, pageSize: this.stream.pageSize || undefined });
 	}
 
 	/** The first page from `from`, or undefined when the list has none there. */
@@ -117,7 +119,15 @@ export class FactPoll {
 
 	/** Runs `work` with the pages this poll may still read announced to the key's rate budget (the client spreads them with everything else on the key). */
 	async withBudget<T>(pages: number, work: () => Promise<T>): Promise<T> {
-		return await this.client.withBudget(Math.min(pages, this.share.available), work);
+		return await this.client.withBudget(Math.min(pages, this.share.available), async (budgeted) => {
+			// The pages read while `work` runs are sent by the client that counts them against the announcement.
+			this.budgeted = budgeted;
+			try {
+				return await work();
+			} finally {
+				this.budgeted = undefined;
+			}
+		});
 	}
 
 	/** Keeps what a page taught: the page size and the list's length. */

@@ -8,6 +8,7 @@
  */
 import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 import type { ErrorContext } from './errors';
+import type { AttemptObserver } from './requester';
 
 /** Items one list read whole may hold (n8n keeps each as an output item too). */
 export const MAX_LIST_ITEMS = 250_000;
@@ -15,7 +16,7 @@ export const MAX_LIST_ITEMS = 250_000;
 /** Response text one list read whole may take in (100,000 facts are about 37 MB). */
 export const MAX_LIST_BYTES = 128 * 1024 * 1024;
 
-export class ListHold {
+export class ListHold implements AttemptObserver {
 	readonly items: IDataObject[] = [];
 	private bytes = 0;
 

@@ -18,6 +18,7 @@
  * one goes, so a list never sends more than the key allows. test/client/pageWindow.test.ts holds
  * the cases.
  */
+import type { AttemptObserver } from './requester';
 
 /**
  * Pages asked for at once before the server has shown it keeps up: as many as keep this process
@@ -38,7 +39,7 @@ const QUEUE_TOLERANCE = 2;
 /** Round trips on loopback differ by a few milliseconds whatever the load. */
 const QUEUE_SLACK_MS = 5;
 
-export class PageWindow {
+export class PageWindow implements AttemptObserver {
 	private pages = INITIAL_PAGES_IN_FLIGHT;
 	private largestPage = 0;
 	private quickest = Number.POSITIVE_INFINITY;

@@ -13,12 +13,12 @@ const wire429 = (sb: RunningSandbox) => sb.admin.requests().filter((r) => r.stat
 async function getMany(client: import('../../src/client').AgentPlatformClient, n: number, concurrency: number) {
 	const results: IDataObject[] = [];
 	let next = 0;
-	await client.withBudget(n, async () => {
+	await client.withBudget(n, async (budgeted) => {
 		await Promise.all(
 			Array.from({ length: concurrency }, async () => {
 				while (next < n) {
 					next += 1;
-					results.push(await client.call('agent.get', { path: { agentId: 'dep_support01' } }));
+					results.push(await budgeted.call('agent.get', { path: { agentId: 'dep_support01' } }));
 				}
 			}),
 		);

@@ -96,11 +96,11 @@ async function sendAll(ctx: IExecuteFunctions, op: OperationModule, { runs, outc
 	const client = new AgentPlatformClient(ctx, { memoizeGets: true });
 	let next = 0;
 	let failed = false;
-	const worker = async () => {
+	const worker = async (budgeted: AgentPlatformClient) => {
 		while (next < runs.length && !(failed && !continueOnFail)) {
 			const { itemIndex, run } = runs[next++];
 			try {
-				outcomes[itemIndex] = { ok: true, data: await run(client) };
+				outcomes[itemIndex] = { ok: true, data: await run(budgeted) };
 			} catch (error) {
 				outcomes[itemIndex] = { ok: false, error: error as Error };
 				failed = true;
@@ -108,7 +108,8 @@ async function sendAll(ctx: IExecuteFunctions, op: OperationModule, { runs, outc
 		}
 	};
 	// Many items announce their requests, so the rate budget spreads them instead of bursting.
-	await client.withBudget(runs.length > 1 ? runs.length : 0, async () => await Promise.all(Array.from({ length: Math.min(concurrency, runs.length) }, worker)));
+	const workers = Math.min(concurrency, runs.length);
+	await client.withBudget(runs.length > 1 ? runs.length : 0, async (budgeted) => await Promise.all(Array.from({ length: workers }, async () => await worker(budgeted))));
 	addHints(ctx, ...client.hints());
 }
 
