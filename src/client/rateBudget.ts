@@ -5,7 +5,8 @@
  *
  * The state is grouped by what it describes: the `window` (what the server's current window is known
  * to hold), the `hold` (what keeps every request on the key back), and this process's traffic (in
- * flight, announced). Each numbered rule is one method, named after it in `admit`.
+ * flight, announced). Each numbered rule is one method, named after it in `admit`. The words
+ * (window, hold, slow start, announcement) are in the glossary of docs/architecture.md.
  *
  * The rules, each checked by a table of cases in test/client/rateBudget.test.ts:
  * 1. Slow start: while the key's budget is unknown, one request is in flight; the first answer's

@@ -4,7 +4,8 @@
  * (retryPolicy.ts alone says whether it goes out again) → wait, return or throw (failures.ts).
  * Every request the client makes passes here, so this is the one place that paces requests and
  * reads rate-limit headers: what a caller learns of each attempt, it learns through the request's
- * `observer` (a list's page window and hold) or the `job` its requests count against.
+ * `observer` (a list's page window and hold) or the `job` its requests count against (the words
+ * are in the glossary of docs/architecture.md).
  */
 import { NodeOperationError, type IDataObject, type IHttpRequestMethods } from 'n8n-workflow';
 import { admitted } from './admission';
