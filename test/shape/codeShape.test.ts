@@ -1,9 +1,9 @@
 /**
- * The shape the code keeps (tooling/codeShape.js): no function longer than a reader takes in at once,
- * and no node reaching into another node's folder. Each case gives the check a small file of its own
+ * The shape the code keeps (tooling/codeShape.js): no file or function longer than a reader takes in
+ * at once, and no node reaching into another node's folder. Each case gives the check a small file of its own
  * and expects exactly the problem it holds, so the check on the real code can fail.
  */
-import { crossNodeImportsOf, functionsOf, MAX_FUNCTION_LINES, problemsOf, shapeProblems } from '../../tooling/codeShape';
+import { crossNodeImportsOf, functionsOf, linesOf, MAX_FILE_LINES, MAX_FUNCTION_LINES, problemsOf, shapeProblems } from '../../tooling/codeShape';
 
 const NODE_FOLDERS = ['AgentPlatform', 'AgentPlatformTrigger'];
 
@@ -12,6 +12,29 @@ const functionText = (name: string, lines: number) => [`export function ${name}(
 
 test('the code as committed keeps its shape', () => {
 	expect(shapeProblems()).toEqual([]);
+});
+
+describe('file length', () => {
+	/** A file of `lines` lines, each ended by a newline. */
+	const fileText = (lines: number) => Array.from({ length: lines }, (_, i) => `export const v${i} = ${i};\n`).join('');
+
+	test(`a file of ${MAX_FILE_LINES} lines passes; one line more fails, naming the file and its length`, () => {
+		expect(linesOf(fileText(MAX_FILE_LINES))).toBe(MAX_FILE_LINES);
+		expect(linesOf(fileText(MAX_FILE_LINES).slice(0, -1))).toBe(MAX_FILE_LINES);
+		const files = [
+			{ file: 'src/fits.ts', lines: linesOf(fileText(MAX_FILE_LINES)) },
+			{ file: 'nodes/X/tooLong.ts', lines: linesOf(fileText(MAX_FILE_LINES + 1)) },
+		];
+		expect(problemsOf([], [], files, {})).toEqual([`nodes/X/tooLong.ts is ${MAX_FILE_LINES + 1} lines, more than ${MAX_FILE_LINES}: split it by the jobs it holds`]);
+	});
+
+	test('a file listed as being split may stay over the bound until it fits; then its entry must go', () => {
+		const beingSplit = { 'src/big.ts': 'the work that splits it' };
+		expect(problemsOf([], [], [{ file: 'src/big.ts', lines: MAX_FILE_LINES + 50 }], beingSplit)).toEqual([]);
+		expect(problemsOf([], [], [{ file: 'src/big.ts', lines: MAX_FILE_LINES }], beingSplit)).toEqual([
+			`src/big.ts fits in ${MAX_FILE_LINES} lines now: remove it from FILES_BEING_SPLIT in tooling/codeShape.js`,
+		]);
+	});
 });
 
 describe('function length', () => {
