@@ -94,3 +94,30 @@ describe('an Operation the node does not have', () => {
 		expect(sb.admin.requests()).toHaveLength(0);
 	});
 });
+
+describe('what the editor shows before a run', () => {
+	const description = new AgentPlatform().description;
+	const issuesOf = (parameters: Record<string, unknown>) =>
+		NodeHelpers.getNodeParametersIssues(description.properties, { id: '1', name: 'n', type: description.name, typeVersion: 1, position: [0, 0], parameters } as never, description)?.parameters;
+
+	test('Selected Fields with no field chosen is flagged under Fields, for every read operation that has Output', () => {
+		const reads = description.properties.filter((p) => p.name === 'output').map((p) => ({ resource: p.displayOptions?.show?.resource?.[0], operation: p.displayOptions?.show?.operation?.[0] }));
+		expect(reads.length).toBeGreaterThan(5);
+		for (const { resource, operation } of reads) {
+			const base = { resource, operation, agentId: byId('dep_support01'), factId: byId('fact_0001'), documentId: byId('doc_x'), teamId: byId('team_x'), memberId: byId('mem_x'), webhookId: byId('wh_x') };
+			expect(issuesOf({ ...base, output: 'fields', fields: [] })?.fields).toEqual(['Parameter "Fields" is required.']);
+			expect(issuesOf({ ...base, output: 'fields', fields: ['status'] })?.fields).toBeUndefined();
+			expect(issuesOf({ ...base, output: 'simple' })?.fields).toBeUndefined();
+		}
+	});
+
+	test('Limit says under the field that it is at least 1 (the editor turns 0 into 1) and how to get everything; a 0 by expression is refused naming Limit', async () => {
+		const limits = description.properties.filter((p) => p.name === 'limit');
+		expect(limits.length).toBeGreaterThan(5);
+		for (const limit of limits) expect(limit.hint).toBe('At least 1: the editor turns 0 into 1. To get every result, turn on Return All.');
+		const { error } = await runNode(sb, { resource: 'agent', operation: 'getMany', returnAll: false, limit: '={{ 0 }}' });
+		expect(error?.message).toBe('The parameter "Limit" must be a whole number of 1 or more, got 0');
+		expect(error?.description).toMatch(/Return All/);
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+});

@@ -22,6 +22,9 @@ export const returnAllAndLimit = (): INodeProperties[] => [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
+		// The editor turns a number below minValue into minValue as it is typed (0 becomes 1, with no
+		// word): the hint says so under the field, where the user types.
+		hint: 'At least 1: the editor turns 0 into 1. To get every result, turn on Return All.',
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
@@ -59,6 +62,8 @@ export const output = (resource: OutputResource, operation: ReadOperation): INod
 			type: 'multiOptions',
 			options: known.map((field) => ({ name: field, value: field })),
 			default: [],
+			// Required: the editor flags an empty choice in red before the run, as the run refuses it.
+			required: true,
 			displayOptions: { show: { output: ['fields'] } },
 			description: 'The fields to return; the ID is always included. An expression can name fields not listed here.',
 		},
