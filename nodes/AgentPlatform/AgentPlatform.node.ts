@@ -8,6 +8,7 @@ import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header
 import { resources } from './actions';
 import { description as nodeOptions, router } from './actions/router';
 import { HUMAN_REVIEW_HINT } from './helpers/humanReview';
+import { NO_FIELDS_HINT } from './descriptions/common.description';
 import { listSearch, loadOptions } from './methods';
 
 /**
@@ -30,7 +31,7 @@ export class AgentPlatform implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
-		hints: [HUMAN_REVIEW_HINT],
+		hints: [HUMAN_REVIEW_HINT, NO_FIELDS_HINT],
 		properties: [
 			{
 				displayName: 'Resource',

@@ -3,9 +3,10 @@
  * and is raised before anything is sent. A filter the API would answer with nothing is checked
  * like Create checks the same value.
  */
-import { NodeHelpers, type NodeExecutionHint } from 'n8n-workflow';
+import { NodeHelpers, Workflow, type INode, type INodeParameters, type NodeExecutionHint } from 'n8n-workflow';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { NODE_NAME } from '../harness/n8n-core';
+import { HarnessNodeTypes } from '../harness/n8n-core/nodeTypes';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { byId, runNode } from './helpers';
 
@@ -100,14 +101,27 @@ describe('what the editor shows before a run', () => {
 	const issuesOf = (parameters: Record<string, unknown>) =>
 		NodeHelpers.getNodeParametersIssues(description.properties, { id: '1', name: 'n', type: description.name, typeVersion: 1, position: [0, 0], parameters } as never, description)?.parameters;
 
-	test('Selected Fields with no field chosen is flagged under Fields, for every read operation that has Output', () => {
+	/** Whether a hint of the node shows, decided the way n8n's editor decides it (getSimpleParameterValue on the node in a Workflow). */
+	const shown = (parameters: INodeParameters) => {
+		const nodeTypes = new HarnessNodeTypes();
+		nodeTypes.register(description.name, new AgentPlatform());
+		const node: INode = { id: 'n', name: 'Agent Platform', type: description.name, typeVersion: 1, position: [0, 0], parameters };
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		return (description.hints ?? []).filter((hint) => workflow.expression.getSimpleParameterValue(workflow.getNode(node.name) as INode, hint.displayCondition ?? '', 'internal', {}) === true).map((hint) => hint.message);
+	};
+
+	test('Selected Fields with no field chosen is flagged in the editor before a run, for every read operation that has Output', () => {
 		const reads = description.properties.filter((p) => p.name === 'output').map((p) => ({ resource: p.displayOptions?.show?.resource?.[0], operation: p.displayOptions?.show?.operation?.[0] }));
 		expect(reads.length).toBeGreaterThan(5);
 		for (const { resource, operation } of reads) {
-			const base = { resource, operation, agentId: byId('dep_support01'), factId: byId('fact_0001'), documentId: byId('doc_x'), teamId: byId('team_x'), memberId: byId('mem_x'), webhookId: byId('wh_x') };
-			expect(issuesOf({ ...base, output: 'fields', fields: [] })?.fields).toEqual(['Parameter "Fields" is required.']);
-			expect(issuesOf({ ...base, output: 'fields', fields: ['status'] })?.fields).toBeUndefined();
-			expect(issuesOf({ ...base, output: 'simple' })?.fields).toBeUndefined();
+			const base = { resource, operation } as INodeParameters;
+			expect(shown({ ...base, output: 'fields', fields: [] })).toEqual([expect.stringMatching(/^Output is Selected Fields, but no field is chosen: choose the fields to return under Fields/)]);
+			expect(shown({ ...base, output: 'fields', fields: ['id'] })).toEqual([]);
+			expect(shown({ ...base, output: 'simple' })).toEqual([]);
+			// An Output or Fields given by expression is not flagged (and not blocked): the run decides.
+			expect(shown({ ...base, output: '={{ "fields" }}', fields: [] })).toEqual([]);
+			expect(shown({ ...base, output: 'fields', fields: '={{ ["id"] }}' })).toEqual([]);
+			expect(issuesOf({ ...base, output: '={{ "raw" }}' })?.fields).toBeUndefined();
 		}
 	});
 

@@ -3,7 +3,7 @@
  * collections of create and update operations (Filters and Options are every node's:
  * nodes/parts/collections.ts) and the Output choice of read operations.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, NodeHint } from 'n8n-workflow';
 import { collection } from '../../parts/collections';
 import { OUTPUT_FIELDS, type OutputResource, type ReadOperation, simplifiedFields } from '../helpers/output';
 
@@ -62,10 +62,21 @@ export const output = (resource: OutputResource, operation: ReadOperation): INod
 			type: 'multiOptions',
 			options: known.map((field) => ({ name: field, value: field })),
 			default: [],
-			// Required: the editor flags an empty choice in red before the run, as the run refuses it.
-			required: true,
 			displayOptions: { show: { output: ['fields'] } },
 			description: 'The fields to return; the ID is always included. An expression can name fields not listed here.',
 		},
 	];
+};
+
+/**
+ * Selected Fields with no field chosen, flagged in the editor before a run (the run refuses it).
+ * A hint rather than `required`: n8n counts a parameter as shown when a condition it depends on is
+ * an expression, so a required Fields would also block an Output given by expression.
+ */
+export const NO_FIELDS_HINT: NodeHint = {
+	type: 'warning',
+	location: 'ndv',
+	whenToDisplay: 'always',
+	message: 'Output is Selected Fields, but no field is chosen: choose the fields to return under Fields, or set Output to Simplified or Raw.',
+	displayCondition: '={{ $rawParameter.output === "fields" && Array.isArray($rawParameter.fields) && $rawParameter.fields.length === 0 }}',
 };
