@@ -54,7 +54,13 @@ export class AgentPlatformMemory implements INodeType {
 		// the next ones of the same execution reuse (roundCache.ts).
 		const round = roundScope(this, credentials);
 		const history = new SessionHistory(client, this.getNode(), settings.session, { toolCalls: settings.toolCalls, secrets: [credentials.apiKey?.trim() ?? ''], round });
-		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm, round);
+		// Why the model got no long-term context shows under the memory's run in the editor (n8n 2.x
+		// gives a supply-data context execution hints), and in n8n's log.
+		const noContext = (why: string) => {
+			this.logger.info(why.replace(/ See <a .*$/, ''), { nodeName: this.getNode().name });
+			if (typeof this.addExecutionHints === 'function') this.addExecutionHints({ message: why, type: 'info', location: 'outputPane' });
+		};
+		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm, round, noContext);
 		return sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm));
 	}
 }

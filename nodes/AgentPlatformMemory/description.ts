@@ -10,7 +10,9 @@ const showLongTerm = { show: { longTermContext: [true] } };
 
 export const properties: INodeProperties[] = [
 	{
-		displayName: "Connect this node to an AI Agent's Memory input. It needs n8n 2.16 or later.",
+		// No n8n version here: a notice shows on every n8n, and on one without the AI node SDK (before
+		// 2.16) the run itself says which n8n the node needs (aiNodeSdk.ts).
+		displayName: "Connect this node to an AI Agent's Memory input",
 		name: 'connectionNotice',
 		type: 'notice',
 		default: '',

@@ -14,6 +14,7 @@
 import type { Message } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 import type { AgentPlatformClient } from '../../src/client';
+import { DOCS } from '../../src/docsLinks';
 import { FILTER_QUERY } from '../../src/vocabulary';
 import { RoundSlot, type RoundScope } from './roundCache';
 
@@ -45,11 +46,16 @@ export class LongTermContext {
 	/** The context's text as this execution read it; none when no fact qualified. */
 	private readonly kept: RoundSlot<{ text?: string }>;
 
+	/** What the last read found, to say why no fact qualified. */
+	private found = { read: 0, qualified: 0 };
+
 	constructor(
 		private readonly client: AgentPlatformClient,
 		private readonly agentId: string,
 		private readonly settings: LongTermSettings,
 		round: RoundScope,
+		/** Told, once per execution, why the model gets no long-term context. */
+		private readonly onNone: (why: string) => void = () => undefined,
 	) {
 		this.kept = new RoundSlot(['context', ...round, agentId, settings], contextChars);
 	}
@@ -58,6 +64,7 @@ export class LongTermContext {
 	async message(): Promise<Message | undefined> {
 		const { text } = await this.kept.load(async () => {
 			const facts = await this.facts();
+			if (facts.length === 0) this.onNone(this.whyNone());
 			return facts.length === 0 ? {} : { text: [CONTEXT_HEADER, ...facts.map(formatFact)].join('\n') };
 		});
 		return text === undefined ? undefined : { role: 'user', content: [{ type: 'text', text }] };
@@ -84,6 +91,7 @@ export class LongTermContext {
 			})
 			.map((fact, order) => ({ fact, order }))
 			.sort((a, b) => rank(a.fact) - rank(b.fact) || a.order - b.order);
+		this.found = { read: perTier.flat().length, qualified: candidates.length };
 
 		const chosen: IDataObject[] = [];
 		let characters = CONTEXT_HEADER.length;
@@ -96,6 +104,20 @@ export class LongTermContext {
 			chosen.push(fact);
 		}
 		return chosen;
+	}
+
+	/** Why no fact reached the model, in the user's terms: what was asked, and where the facts fell out. */
+	private whyNone(): string {
+		const { tiers, scopes, search, maxCharacters } = this.settings;
+		const { read, qualified } = this.found;
+		const asked = `tier${tiers.length === 1 ? '' : 's'} ${tiers.join(', ')}${search ? ` matching "${search.slice(0, 80)}"` : ''}`;
+		const reason =
+			read === 0
+				? `the API has no fact in ${asked}`
+				: qualified === 0
+					? `of the ${read} facts in ${asked}, none is in a chosen scope (${scopes.join(', ')}) that agent ${this.agentId} may know`
+					: `no fact fits in Max Characters (${maxCharacters})`;
+		return `Long-Term Context gave the model no facts: ${reason}. See ${DOCS.longTermContext()}.`;
 	}
 
 	private query(tier: string): IDataObject {
