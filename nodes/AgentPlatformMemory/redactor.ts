@@ -26,6 +26,11 @@ const MAX_LAYERS = 3;
 /** A JSON string is looked into when it is at most this long, and at most this deep. */
 const MAX_NESTED_JSON = 100_000;
 const MAX_DEPTH = 20;
+/**
+ * How much of one text is read for `name: value` (a tool result can be megabytes). Fields beyond it
+ * are still learned when the text is JSON; what the turn keeps of any text lies well within it.
+ */
+const MAX_LEARNED_TEXT = 262_144;
 
 const API_KEY_SHAPE = new RegExp(`(?<![A-Za-z0-9])${ID_PREFIX.apiKey}[A-Za-z0-9_-]{8,}`, 'g');
 /**
@@ -120,7 +125,7 @@ export class Redactor {
 	}
 
 	private learnText(text: string): void {
-		for (const view of viewsOf(text)) for (const match of view.text.matchAll(SECRET_FIELD_IN_TEXT)) this.add(match[1]);
+		for (const view of viewsOf(text.slice(0, MAX_LEARNED_TEXT))) for (const match of view.text.matchAll(SECRET_FIELD_IN_TEXT)) this.add(match[1]);
 	}
 
 	private learnJson(value: unknown, secret: boolean, depth: number): void {
