@@ -96,7 +96,7 @@ describe('Agent Platform Memory: a session’s turns are its own, in every tier'
 		const [template] = turnsOf('session-template');
 		for (let n = 0; n < 250; n++) {
 			const id = `fact_turn_${n}`;
-			const fact: MemoryFact = { ...template, id, content: template.content.replace('template question', `question ${n}`), source: { conversation_id: `session-${n}`, channel: 'n8n' } };
+			const fact: MemoryFact = { ...template, id, tier: 'L4', content: template.content.replace('template question', `question ${n}`), source: { conversation_id: `session-${n}`, channel: 'n8n' } };
 			org().facts.set(id, fact);
 		}
 		sb.admin.setFactOrder('newest-first');
