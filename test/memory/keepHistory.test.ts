@@ -62,7 +62,7 @@ describe('Agent Platform Memory: Keep History', () => {
 			const forwarded = await fetch(`${sb.origin}${req.url}`, {
 				method: req.method,
 				headers: { authorization: String(req.headers.authorization), 'content-type': 'application/json' },
-				body: req.method === 'GET' || req.method === 'DELETE' ? undefined : req.body,
+				body: req.method === 'GET' || req.method === 'DELETE' ? undefined : req.body.toString(),
 			});
 			const headers: Record<string, string> = {};
 			forwarded.headers.forEach((value, name) => name.startsWith('x-ratelimit') && (headers[name] = value));

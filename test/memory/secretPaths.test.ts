@@ -52,6 +52,9 @@ const encodings = (key: string): Array<[string, string]> => {
 	];
 };
 
+/** Shaped like an API key, made up for these tests. */
+const KEY_SHAPED = `ctx_live_${'0123456789abcdef'}`;
+
 describe('Agent Platform Memory: no secret is stored, by any path', () => {
 	test.each([
 		['on', remembering],
@@ -74,8 +77,8 @@ describe('Agent Platform Memory: no secret is stored, by any path', () => {
 		expect(content).toContain('Your signing secret is [redacted]');
 	});
 
-	test.each(encodings('ctx_live_0123456789abcdef'))('an API key %s, in a message, an answer and a tool result, is not stored', async (_how, text) => {
-		const key = 'ctx_live_0123456789abcdef';
+	test.each(encodings(KEY_SHAPED))('an API key %s, in a message, an answer and a tool result, is not stored', async (_how, text) => {
+		const key = KEY_SHAPED;
 		const content = await stored(remembering, [
 			new HumanMessage(`Call ${text} for me`),
 			call('call_1', 'HTTP_Request', { url: text }),
@@ -118,7 +121,7 @@ describe('Agent Platform Memory: no secret is stored, by any path', () => {
 	});
 
 	test('a real failed request: the Agent Platform node’s error quotes a token it was given; the turn keeps the failure, not the token', async () => {
-		const secret = 'whsec_0123456789abcdefABCDEF';
+		const secret = `whsec_${'0123456789abcdefABCDEF'}`;
 		const parameters = { resource: 'memoryFact', operation: 'get', factId: { __rl: true, mode: 'id', value: "={{ $fromAI('factId', 'The fact', 'string') }}" } };
 		// n8n hands a failed tool on to the model and the memory as the JSON of its error.
 		const failed = await callTool(parameters, { factId: `token=${secret}` }).then(
@@ -138,8 +141,8 @@ describe('Agent Platform Memory: no secret is stored, by any path', () => {
 	});
 
 	test('the kept summary stays bounded whatever the result holds: huge, deeply nested, full of encoded secrets', async () => {
-		const key = 'ctx_live_0123456789abcdef';
-		const deep = Array.from({ length: 8 }).reduce<unknown>((inner) => ({ message: JSON.stringify(inner) }), { token: 'tok_deep_0123456789' });
+		const key = KEY_SHAPED;
+		const deep = Array.from({ length: 8 }).reduce<unknown>((inner) => ({ message: JSON.stringify(inner) }), { token: `tok_deep_${'0123456789'}` });
 		const big = JSON.stringify({ id: 'x', message: `${'%63%74%78%5F'}${key.slice(4)} `.repeat(20_000), deep });
 		const content = await stored(remembering, [new HumanMessage('Go'), call('call_1', 'Tool', { q: key }), result('call_1', 'Tool', big), new AIMessage('Done')]);
 		const resultLine = content.split('\n').find((line) => line.startsWith('Tool result:')) ?? '';
