@@ -52,7 +52,7 @@ const NOTICES: Record<LifetimeChoice, string> = {
 	hour: `Each turn of the conversation is kept on the Agent Platform for an hour (an L1 fact of the agent). ${WHO_READS}`,
 	day: `Each turn of the conversation is kept on the Agent Platform for a day (an L2 fact of the agent). ${WHO_READS}`,
 	week: `Each turn of the conversation is kept on the Agent Platform for a week (an L3 fact of the agent). ${WHO_READS}`,
-	untilDeleted: `The conversation is kept on the Agent Platform until it is deleted (L4 facts of the agent; Chat Memory Manager's Delete clears it). ${WHO_READS}`,
+	untilDeleted: `The conversation is kept on the Agent Platform until it is deleted (L4 facts of the agent; Chat Memory Manager → Delete Messages clears it). ${WHO_READS}`,
 };
 
 const OPTIONS = [
