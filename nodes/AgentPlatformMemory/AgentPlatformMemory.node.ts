@@ -5,6 +5,7 @@ import {
 	type SupplyData,
 } from 'n8n-workflow';
 import { AgentPlatformClient, CREDENTIAL_TYPE } from '../../src/client';
+import { MEMORY_BUILDER_HINT } from '../parts/builderHints';
 import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { searchAgents } from '../parts/listSearch';
 import { loadAiNodeSdk } from './aiNodeSdk';
@@ -35,6 +36,7 @@ export class AgentPlatformMemory implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiMemory],
 		outputNames: ['Memory'],
+		builderHint: MEMORY_BUILDER_HINT,
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
 		properties,
 	};

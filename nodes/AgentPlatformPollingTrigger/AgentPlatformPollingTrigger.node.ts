@@ -9,6 +9,7 @@ import { AgentPlatformClient } from '../../src/client';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { filters, options } from '../parts/collections';
 import { scopeOption, tierOption } from '../parts/factFields';
+import { POLLING_TRIGGER_BUILDER_HINT } from '../parts/builderHints';
 import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { searchAgents } from '../parts/listSearch';
 import { agentFilterLocator } from '../parts/locators';
@@ -63,6 +64,7 @@ export class AgentPlatformPollingTrigger implements INodeType {
 		description: 'Starts the workflow when agents or memory facts change, found by polling the API: for n8n instances the service cannot reach',
 		defaults: { name: 'Agent Platform Polling Trigger' },
 		polling: true,
+		builderHint: POLLING_TRIGGER_BUILDER_HINT,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],

@@ -32,6 +32,7 @@ import {
 	unreachable as unreachableReason,
 } from './errors';
 import { abortableSleep } from './abortableSleep';
+import { ssrfRefusal } from './ssrf';
 import { failureCode, type FullResponse, header, responseText } from './transport';
 
 /** Shorter than a node run's 30 s: someone is waiting in the credential dialog. */
@@ -121,7 +122,8 @@ function judge(response: FullResponse, apiKey: string): string | undefined {
 }
 
 function unreachable(failure: unknown, baseUrl: string): string {
-	const code = failureCode(failure);
-	const reason = unreachableReason(code, code ?? (failure as Error | undefined)?.message ?? 'request failed', baseUrl);
+	const refusal = ssrfRefusal(failure);
+	const code = refusal?.code ?? failureCode(failure);
+	const reason = unreachableReason(code, refusal?.address ?? code ?? (failure as Error | undefined)?.message ?? 'request failed', baseUrl);
 	return `Could not reach the Agent Platform API at ${baseUrl}: ${reason.what}${reason.code}. ${reason.check}`;
 }

@@ -10,6 +10,7 @@ import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n
 import { ID_PREFIX } from '../vocabulary';
 import type { ApiErrorBody } from './envelope';
 import { MAX_WAIT_MS } from './rateBudget';
+import { isSsrfCode, ssrfWords } from './ssrf';
 
 const HINTS: Record<string, string> = {
 	unauthorized:
@@ -187,7 +188,9 @@ const NO_TLS_CODES = /^EPROTO$|^ERR_SSL_|^ERR_TLS_/;
  */
 export function unreachable(code: string | undefined, message: string, baseUrl: string): { what: string; check: string; code: string } {
 	const words = unreachableWords(code, message, baseUrl);
-	return { ...words, code: code === undefined || words.what === message ? '' : ` (error code: ${code})` };
+	// n8n's SSRF refusal has no error code of its own; the one used for it here is not shown.
+	const omitCode = code === undefined || words.what === message || isSsrfCode(code);
+	return { ...words, code: omitCode ? '' : ` (error code: ${code})` };
 }
 
 function unreachableWords(code: string | undefined, message: string, baseUrl: string): { what: string; check: string } {
@@ -199,6 +202,8 @@ function unreachableWords(code: string | undefined, message: string, baseUrl: st
 	}
 	const host = url?.hostname ?? baseUrl;
 	const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '';
+	// `message` holds the refused address (ssrf.ts).
+	if (isSsrfCode(code)) return ssrfWords(code, message, host.replace(/^\[|\]$/g, ''));
 	if (code !== undefined && DNS_CODES.has(code)) {
 		return {
 			what: code === 'EAI_AGAIN' ? `the host name "${host}" could not be looked up just now` : `the host "${host}" was not found`,

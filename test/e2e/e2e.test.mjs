@@ -18,6 +18,7 @@ import hostile from '../hostile/server.js';
 import { DURABLE_IDLE_POLL_LOG, DURABLE_SCHEDULER_ENV, n8nHasDurablePollScheduler, restartN8n } from './durableScheduler.mjs';
 import { N8n, POLLING_NODE, Sandbox, byId, chainWorkflow, eventually, outputsOf, pollingTriggerWorkflow, sleep } from './helpers.mjs';
 import { MCP_EXAMPLE, MCP_TRIGGER_TYPE, TRANSPORTS, connectMcp, n8nHasMcpTrigger, resultOf, toolNameOf } from './mcp.mjs';
+import { describeN8nReadiness } from './n8nReadiness.mjs';
 import { takeScreenshots } from './screenshots.mjs';
 
 // n8n-workflow's ESM build does not load under plain Node; its CommonJS one does.
@@ -1011,6 +1012,9 @@ describe("an AI Agent's history lasts as chosen, and reaches no other session", 
 		assert.match(await say(dayHook, daySession, 'And now?'), new RegExp(`Earlier in this chat you said: "My name is Ada, my ${pin}", "What is my name\\?"\\.`));
 	});
 });
+
+// builderHint, sensitiveOutputFields and tool mode as n8n serves them; n8n's SSRF protection (restarts n8n).
+describeN8nReadiness(() => ({ stack, n8n, sandbox, allowedSecretOutput }));
 
 describe('secrets', () => {
 	test('the API key and signing secrets appear nowhere in executions or n8n\'s log, except the webhook-create output', async () => {

@@ -5,6 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { collection } from '../../parts/collections';
+import { hiddenInToolMode } from '../helpers/toolMode';
 import { OUTPUT_FIELDS, type OutputResource, type ReadOperation, simplifiedFields } from '../helpers/output';
 
 export const returnAllAndLimit = (): INodeProperties[] => [
@@ -14,6 +15,7 @@ export const returnAllAndLimit = (): INodeProperties[] => [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: hiddenInToolMode(),
 	},
 	{
 		displayName: 'Limit',
@@ -22,7 +24,9 @@ export const returnAllAndLimit = (): INodeProperties[] => [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
+		// Hidden when Return All is on, rather than shown when it is off: in tool mode Return All itself
+		// is hidden (no value), and Limit must still show there.
+		displayOptions: { hide: { returnAll: [true] } },
 	},
 ];
 

@@ -54,7 +54,7 @@ const properties: INodeProperties[] = [
 	},
 	...returnAllAndLimit().map((p) => ({
 		...p,
-		displayOptions: { show: { method: ['GET'], paginate: [true], ...(p.displayOptions?.show ?? {}) } },
+		displayOptions: { ...p.displayOptions, show: { method: ['GET'], paginate: [true], ...(p.displayOptions?.show ?? {}) } },
 	})),
 ];
 
