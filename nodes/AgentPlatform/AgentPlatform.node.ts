@@ -10,6 +10,7 @@ import { WEBHOOK_SECRET_FIELD } from '../../src/vocabulary';
 import { resources } from './actions';
 import { description as nodeOptions, router } from './actions/router';
 import { HUMAN_REVIEW_HINT } from './helpers/humanReview';
+import { NO_FIELDS_HINT } from './descriptions/common.description';
 import { listSearch, loadOptions } from './methods';
 
 /**
@@ -32,7 +33,7 @@ export class AgentPlatform implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
-		hints: [HUMAN_REVIEW_HINT],
+		hints: [HUMAN_REVIEW_HINT, NO_FIELDS_HINT],
 		builderHint: ACTION_BUILDER_HINT,
 		// Webhook Subscription → Create (the subscription) and an API Request that creates one (the API's
 		// envelope around it) output the signing secret, which the API shows only then. n8n redacts the

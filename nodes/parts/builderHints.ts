@@ -55,7 +55,7 @@ export const POLLING_TRIGGER_BUILDER_HINT: IBuilderHint = {
 
 export const MEMORY_BUILDER_HINT: IBuilderHint = {
 	searchHint:
-		"Memory for an AI Agent (connect it to the agent's Memory input; needs n8n 2.16 or later): keeps each turn as a session-tier (L1) memory fact of one platform agent, and with Long-Term Context adds what the organization's agents learned (tiers L2-L4). " +
+		"Memory for an AI Agent (connect it to the agent's Memory input; needs n8n 2.16 or later): keeps each turn as a memory fact of one platform agent for as long as Keep History says (an hour to until deleted, the default), and with Long-Term Context adds what the organization's agents learned (tiers L2-L4). " +
 		'Session key: with a Chat Trigger keep Session ID on "Connected Chat Trigger Node" (one memory per chat). For one memory per user across chats and channels, set Session ID to "Define Below" with Key = an expression holding a stable user ID (for example {{ $json.userId }}), never text the user can choose.',
 	relatedNodes: [
 		{ nodeType: NODE_TYPE_NAMES.aiAgent, relationHint: 'The agent whose Memory input this node fills' },

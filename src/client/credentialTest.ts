@@ -49,7 +49,19 @@ export async function testAgentPlatformCredential(
 	// (proxy, SSRF policy) as httpRequest does.
 	const outcome = await send(this.helpers, baseUrl, apiKey);
 	const message = 'response' in outcome ? judge(outcome.response, apiKey) : unreachable(outcome.failure, baseUrl);
-	return { status: message === undefined ? 'OK' : 'Error', message: redact(message ?? 'Connection successful: the API key can list agents', apiKey) };
+	if (message === undefined) return { status: 'OK', message: 'Connection successful: the API key can list agents' };
+	return { status: 'Error', message: redact(`${message} ${calledUrl(data.baseUrl, baseUrl)}`, apiKey) };
+}
+
+/**
+ * The address the test called, and whether /v1 was added to the Base URL as entered, so a user
+ * sees what was tried, not only what the Base URL should be.
+ */
+function calledUrl(entered: unknown, baseUrl: string): string {
+	const { method, path } = ROUTES['agent.getMany'];
+	const typed = String(entered ?? '').trim().replace(/\/+$/, '');
+	const added = typed === '' ? ' (the default Base URL)' : typed === baseUrl ? '' : ' (/v1 was added to the Base URL as entered)';
+	return `Called: ${method} ${baseUrl}${path}?limit=1${added}.`;
 }
 
 async function send(helpers: ICredentialTestFunctions['helpers'], baseUrl: string, apiKey: string): Promise<{ response: FullResponse } | { failure: unknown }> {

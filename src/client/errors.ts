@@ -11,6 +11,7 @@
  */
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import { ID_PREFIX } from '../vocabulary';
+import { DEFAULT_BASE_URL } from './baseUrl';
 import { duration } from './duration';
 import type { ApiErrorBody } from './envelope';
 import { MAX_WAIT_MS } from './rateBudget';
@@ -38,8 +39,8 @@ const HINTS: Record<string, string> = {
 export const CREDENTIAL_TEST_HINTS: Record<string, string> = {
 	...HINTS,
 	forbidden: 'The API key is valid but may not list agents, which the test does: use a key with read access.',
-	not_found: 'The Base URL does not lead to the Agent Platform API: it should be the API address ending in /v1.',
-	bad_request: 'The Base URL may not point at the Agent Platform API: it should be the API address ending in /v1.',
+	not_found: `The Base URL does not lead to the Agent Platform API: set it to the API's own address (by default ${DEFAULT_BASE_URL}; /v1 is added when missing).`,
+	bad_request: `The Base URL may not point at the Agent Platform API: set it to the API's own address (by default ${DEFAULT_BASE_URL}; /v1 is added when missing).`,
 };
 
 export const API_KEY_PREFIX_MESSAGE = `The API key in the "Agent Platform API" credential must start with "${ID_PREFIX.apiKey}"`;

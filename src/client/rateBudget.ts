@@ -194,9 +194,9 @@ export class RateBudget {
 		const { resetAt, resetQuote, limit } = this.window;
 		if (resetAt !== undefined) {
 			const ms = resetAt + RESET_MARGIN_MS - now;
-			const hint = `${resetQuote ?? 'X-RateLimit-Reset'}, no requests remaining`;
-			if (ms > MAX_WAIT_MS) return { kind: 'refuse', hint, ms };
-			return { kind: 'wait', ms, reason: `no requests remaining in this window (limit ${limit ?? 'unknown'}) until its reset, ${resetQuote ?? 'X-RateLimit-Reset'}` };
+			const at = resetQuote ?? new Date(resetAt).toISOString();
+			if (ms > MAX_WAIT_MS) return { kind: 'refuse', hint: `no requests remaining until the window resets at ${at}`, ms };
+			return { kind: 'wait', ms, reason: `no requests remaining in this window (limit ${limit ?? 'unknown'}) until it resets at ${at}` };
 		}
 		// Spent in a window whose reset is not known yet: the answers in flight will tell.
 		if (this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true, reason: 'no requests remaining in this window; waiting for an answer that says when it resets' };

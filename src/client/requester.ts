@@ -19,7 +19,7 @@ import { readRateHeaders } from './rateHeaders';
 import { backoffMs, countsAsTransient, decideRetry, type Decision, mayHaveWritten, type Outcome, type RetryLimits } from './retryPolicy';
 import { openSession, type Session } from './session';
 import { type ClientContext, send, type SendResult } from './transport';
-import { WaitLog } from './waits';
+import { uiTeller, WaitLog } from './waits';
 
 /** What a caller is told of each attempt of a request: the page window and hold of a list (pageWindow.ts, listHold.ts). */
 export interface AttemptObserver {
@@ -75,7 +75,7 @@ export class Requester {
 		private readonly ctx: ClientContext,
 		private readonly settings: RequesterSettings,
 	) {
-		this.waits = new WaitLog(() => ({ logger: ctx.logger, nodeName: ctx.getNode().name, workflowId: ctx.getWorkflow().id }));
+		this.waits = new WaitLog(() => ({ logger: ctx.logger, nodeName: ctx.getNode().name, workflowId: ctx.getWorkflow().id, tell: uiTeller(ctx) }));
 	}
 
 	/** The credential's session, read once (session.ts). */
