@@ -27,6 +27,22 @@ async function getMany(client: import('../../src/client').AgentPlatformClient, n
 }
 
 describe('rate limits', () => {
+	test('the waits pass on the virtual clock: windows of a minute are waited out in seconds of real time, still without a 429', async () => {
+		const sb = await startSandbox({ rateLimit: 3, windowMs: 60_000, now: clock.now });
+		try {
+			const [skipped, started] = [clock.skippedMs(), Date.now()];
+			const { value, error } = await withClient(sb, (c) => getMany(c, 7, 1));
+			expect(error).toBeUndefined();
+			expect(value).toBe(7);
+			expect(wire429(sb)).toBe(0);
+			// Seven requests at three a window: two resets waited for, on the clock the sandbox counts by.
+			expect(clock.skippedMs() - skipped).toBeGreaterThan(100_000);
+			expect(Date.now() - started).toBeLessThan(10_000);
+		} finally {
+			await sb.close();
+		}
+	});
+
 	test('a 60-request plan is drained over several windows without a single 429, even from two executions at once', async () => {
 		const sb = await startSandbox({ plan: 'individual', windowMs: 1500, now: clock.now });
 		try {
