@@ -15,8 +15,7 @@
 import type { IDataObject, IHttpRequestMethods, NodeExecutionHint } from 'n8n-workflow';
 import { buildPath, type ListRouteName, ROUTES, type RouteName } from '../routes';
 import { underBaseUrl } from './apiPath';
-import type { ListEnvelope } from './envelope';
-import { singleEnvelope } from './envelope';
+import { type ListEnvelope, singleEnvelope } from './envelope';
 import { isApiError, malformedResponseError } from './errors';
 import { Lists, type ListTarget, type ScanOptions } from './lists';
 import type { ScanPage, ScanStart } from './pager';
