@@ -27,11 +27,13 @@ import {
 	unreachable,
 } from './errors';
 import { ListHold } from './listHold';
-import { type PageRequest, PagePlan, ResumablePlan, type ScanPage, type ScanStart } from './pager';
+import { type PageRequest, PagePlan } from './pager';
 import { PagesInFlight } from './pagesInFlight';
 import { INITIAL_PAGES_IN_FLIGHT, PageWindow } from './pageWindow';
 import { type Announcement, budgetFor, type RateBudget } from './rateBudget';
 import { readRateHeaders } from './rateHeaders';
+import type { RequestHook } from './requestHook';
+import { ResumablePlan, type ScanPage, type ScanStart } from './resumablePager';
 import { backoffMs, countsAsTransient, decideRetry, type Decision, mayHaveWritten, type Outcome, RETRY_LIMITS, type RetryLimits } from './retryPolicy';
 import { type ClientContext, CREDENTIAL_TYPE, header, type RawResponse, send, type SendResult, type TransportFailure } from './transport';
 import { type Wait, WaitLog } from './waits';
@@ -43,6 +45,8 @@ export interface ClientOptions {
 	timeoutMs?: number;
 	/** Bounds on retrying (default RETRY_LIMITS). */
 	retryLimits?: Partial<RetryLimits>;
+	/** Told of every attempt and answer (requestHook.ts): a caller's own account of its requests. */
+	hook?: RequestHook;
 }
 
 interface CallParams {
@@ -175,7 +179,7 @@ export class AgentPlatformClient {
 	 * end, one request at a time, asked for only as the caller reads on: for a reader that spreads a
 	 * scan over several executions (the polling trigger). Same page-size and oversized-page rules and
 	 * checks as `pages`; each page says whether the list moved more than its anchors could follow
-	 * (pager.ts, ResumablePlan). `pageSize` is the size learned by an earlier scan.
+	 * (resumablePager.ts). `pageSize` is the size learned by an earlier scan.
 	 */
 	async *pagesFrom(route: ListRouteName, params: CallParams & { from: ScanStart; pageSize?: number }): AsyncGenerator<ScanPage> {
 		const path = buildPath(ROUTES[route].path, params.path);
@@ -366,6 +370,7 @@ export class AgentPlatformClient {
 		for (;;) {
 			await this.admit(session, signal, context, request.announcement ?? this.jobs[this.jobs.length - 1]);
 			const sentAt = Date.now();
+			this.options.hook?.sending();
 			const result = await send(this.ctx, { method: request.method, url: session.baseUrl + request.path, qs: request.qs, body: request.body, deadlineMs: this.timeoutMs, signal });
 			request.answeredIn?.(Date.now() - sentAt);
 			history.sent += 1;
@@ -391,7 +396,9 @@ export class AgentPlatformClient {
 		}
 		const { response } = result;
 		const now = Date.now();
-		budget.update(readRateHeaders(response.headers, now), response.status === 429);
+		const rate = readRateHeaders(response.headers, now);
+		budget.update(rate, response.status === 429);
+		this.options.hook?.answered({ limit: rate.limit, serverDate: rate.serverDate });
 		if (response.status === 429) {
 			history.firstRefusedAt ??= now;
 			// The budget holds every request on the key until the server's time, or backs off when it named none.

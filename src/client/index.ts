@@ -1,8 +1,9 @@
 export { AgentPlatformClient } from './AgentPlatformClient';
 export type { ClientOptions } from './AgentPlatformClient';
 export { apiPathProblem } from './apiPath';
-export { anchorCount } from './pager';
-export type { ScanPage, ScanStart } from './pager';
+export { anchorCount, movedOn } from './resumablePager';
+export type { ScanPage, ScanStart } from './resumablePager';
+export type { RequestHook } from './requestHook';
 export { isApiError, redact, REDACTED } from './errors';
 export { isObject } from './envelope';
 export { CREDENTIAL_TYPE } from './transport';

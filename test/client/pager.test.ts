@@ -4,7 +4,8 @@
  * the sequential scan, with only the requests needed.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { FALLBACK_PAGE_SIZE, MAX_PAGES, type Page, type PageRequest, PagePlan, ResumablePlan, type ScanPage, type ScanStart, STALE_PAGE_LIMIT } from '../../src/client/pager';
+import { FALLBACK_PAGE_SIZE, MAX_PAGES, type Page, type PageRequest, PagePlan, STALE_PAGE_LIMIT } from '../../src/client/pager';
+import { ResumablePlan, type ScanPage, type ScanStart } from '../../src/client/resumablePager';
 
 interface Server {
 	items: IDataObject[];
