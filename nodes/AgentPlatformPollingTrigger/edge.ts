@@ -28,6 +28,8 @@ export interface EdgeRead {
 	newest: number;
 	/** Facts read dated at or after the newest date the last read saw: those added at the start, newest first (factSweep.ts moves its place by them). */
 	added: number;
+	/** How the list's total changed since the last poll (new facts less those gone): the next poll aims by it. */
+	grown: number;
 }
 
 /** The order the fast read relies on, when the list has one and the read has a date to read down to. */
@@ -54,10 +56,15 @@ function distinct(pages: OffsetPage[]): IDataObject[] {
 /** Whether `next` holds the fact `at` of the page read before it (the two overlap: the list did not move under the read). */
 const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === undefined || next.items.some((f) => f.id === fact.id);
 
-/** Oldest first: the last pages, from the end the current total shows back to the mark. */
+/**
+ * Oldest first: the last pages, from the end the current total shows back to the mark. The first
+ * request aims where the end should be now: the stored total moved by as much as it moved between
+ * the last two polls (facts expire and come at a steady pace), with a quarter of a page to spare.
+ */
 async function readEnd(poll: FactPoll, mark: number): Promise<{ pages: OffsetPage[]; outcome: EdgeRead['outcome'] }> {
 	const size = poll.stream.pageSize || 1;
-	let page = await poll.pageAt(Math.max(0, poll.stream.total - size));
+	const expected = poll.stream.total + (poll.stream.edge?.drift ?? 0);
+	let page = await poll.pageAt(Math.max(0, Math.min(poll.stream.total, expected) - size + Math.floor(size / 4)));
 	const endElsewhere = (p: OffsetPage) => p.offset + p.items.length < p.total || (p.items.length === 0 && p.offset > 0);
 	if (endElsewhere(page)) {
 		if (!poll.canContinue()) return { pages: [page], outcome: 'unconfirmed' };
@@ -100,8 +107,9 @@ export async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const newest = facts.reduce((max, fact) => Math.max(max, Number.isFinite(createdAt(fact)) ? createdAt(fact) : max), Number.NEGATIVE_INFINITY);
 	const previousNewest = mark - 1;
 	const added = facts.filter((fact) => createdAt(fact) >= previousNewest).length;
-	if (!keepsOrder(facts, order)) return { facts, outcome: 'unordered', newest, added };
+	const grown = stream.total - before;
+	if (!keepsOrder(facts, order)) return { facts, outcome: 'unordered', newest, added, grown };
 	// More facts added than found at the edge: some were added elsewhere (deletions only hide this, never fake it).
-	const outcome = read.outcome === 'reached' && stream.total - before > added ? 'unconfirmed' : read.outcome;
-	return { facts, outcome, newest, added };
+	const outcome = read.outcome === 'reached' && grown > added ? 'unconfirmed' : read.outcome;
+	return { facts, outcome, newest, added, grown };
 }

@@ -76,15 +76,20 @@ async function fastRead(poll: FactPoll, order: Exclude<ListOrder, 'unknown'>): P
 	else if (stream.sweepNeededSince === 0) poll.clear('unconfirmed');
 	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
 	// On past the newest fact read, but not past a change deferred (the next poll reads it again).
-	stream.edge = { mark: Math.min(Math.max(mark, read.newest + 1), deferred) };
+	const drift = Math.max(-MAX_DRIFT_PAGES * stream.pageSize, Math.min(MAX_DRIFT_PAGES * stream.pageSize, read.grown));
+	stream.edge = { mark: Math.min(Math.max(mark, read.newest + 1), deferred), drift };
 	return read.added;
 }
+
+/** How far (in pages) the fast read's first request may aim from the stored end by the last poll's drift. */
+const MAX_DRIFT_PAGES = 10;
 
 /** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (see the file comment). */
 function sweepPages(poll: FactPoll): number {
 	const { stream } = poll;
 	if (poll.promoted || stream.order === 'unknown' || !stream.edge || stream.sweepNeededSince > 0) return Number.POSITIVE_INFINITY;
-	return Math.max(0, SAFETY_POLL_REQUESTS - poll.requests);
+	// A page may take two requests (the pager's step back, when facts before its place are gone).
+	return Math.max(0, SAFETY_POLL_REQUESTS - poll.requests - 1);
 }
 
 /**

@@ -35,10 +35,11 @@ const KEY_BYTES = 8;
 const groupBytes = (at: number) => String(at).length + 6;
 
 /**
- * Bytes of JSON the keys of one cursor take at most: 2,000 changes dated apart (27 bytes each), or
- * about 6,700 dated alike (a batch: 8 bytes each, the date once).
+ * Bytes of JSON the keys of one cursor take at most: 3,000 changes dated apart (27 bytes each), or
+ * about 10,000 dated alike (a batch: 8 bytes each, the date once). Enough for a burst of new facts
+ * larger than a poll reads, reported over several polls.
  */
-export const MAX_SEEN_BYTES = 54_000;
+export const MAX_SEEN_BYTES = 81_000;
 
 /** Keys a cursor holds at most when every change has its own date. */
 export const MAX_SEEN = Math.floor(MAX_SEEN_BYTES / (KEY_BYTES + groupBytes(Date.UTC(2026, 0))));

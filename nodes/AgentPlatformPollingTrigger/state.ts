@@ -104,8 +104,8 @@ export interface FactStream {
 	order: ListOrder;
 	created: StoredCursor;
 	promoted: StoredCursor;
-	/** The fast read (edge.ts): every fact dated at or after `mark` (API epoch ms) is read at the end where new facts appear. */
-	edge?: { mark: number };
+	/** The fast read (edge.ts): every fact dated at or after `mark` (API epoch ms) is read at the end where new facts appear; `drift`: how the total moved between the last two polls. */
+	edge?: { mark: number; drift?: number };
 	sweep?: Sweep;
 	/** When new facts could not all be found at the edge: the sweep reads at the full share until one started at or after this (local ms) ends whole (0: none needed). */
 	sweepNeededSince: number;
@@ -190,7 +190,8 @@ function isStream(value: unknown): value is FactStream {
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
 	if (value.apiDate !== undefined && !isNumber(value.apiDate)) return false;
-	return (edge === undefined || (isObject(edge) && isNumber(edge.mark))) && (value.sweep === undefined || isSweep(value.sweep));
+	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && (edge.drift === undefined || isNumber(edge.drift)));
+	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }
 
 const isShare = (value: unknown): value is ShareAccount => isObject(value) && isNumber(value.tokens) && isNumber(value.at) && isNumber(value.limit) && value.limit > 0;

@@ -14,10 +14,13 @@
  * anchors whose total grew asks that many items on instead of stepping back).
  *
  * The end of the list is an empty page, or a page shorter than asked at or past `total`: a `total`
- * that is short of the list does not end the scan early (a full page past it asks on).
+ * that is short of the list does not end the scan early (a full page past it asks on). STALE_PAGE_LIMIT
+ * pages in a row that add nothing while more is claimed say the scan may have skipped items (`lost`:
+ * a list whose order changes under it, or a server that claims more forever); it goes on, as far as
+ * MAX_PAGES and the reader's own bound let it.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { firstLimit, MAX_PAGES, mayFallBack, offsetProblem, type Page, type PageRequest, pageSizeFrom, STALE_PAGE_LIMIT, staleProblem } from './pager';
+import { firstLimit, MAX_PAGES, mayFallBack, offsetProblem, type Page, type PageRequest, pageSizeFrom, STALE_PAGE_LIMIT } from './pager';
 
 /**
  * Anchors kept per page: the overlap of consecutive requests, so a few deletions behind the reader
@@ -98,8 +101,8 @@ export class ResumablePlan {
 	/** The same page asked one page further back (or on, see ScanStart.total), and the answer that had no anchor. */
 	private retry?: { request: PageRequest; first: Answer };
 	/**
-	 * A retry found nothing: the list does not keep its places (no stable order, or a mass
-	 * deletion), so later pages of this scan do not pay a second request each to look again.
+	 * A retry was made: the list does not keep its places (no stable order, a mass deletion, ties in
+	 * a changing order), so later pages of this scan do not pay a second request each to look again.
 	 */
 	private retriedInVain = false;
 	private readonly seen = new Set<string>();
@@ -146,6 +149,9 @@ export class ResumablePlan {
 		const at = lastAnchor(page.data, this.place.isAnchor);
 		const retried = this.retry?.request === request ? this.retry.first : undefined;
 		this.retry = undefined;
+		// One look elsewhere per scan: a list that moves under the scan again (ties in a changing order)
+		// would otherwise send it back and forth between the same two places.
+		if (retried) this.retriedInVain = true;
 		if (retried) {
 			// An anchor there: the list moved past the anchors. None: keep the first answer.
 			if (at < 0) {
@@ -164,7 +170,13 @@ export class ResumablePlan {
 		// Whether the answer that holds the page's end was shorter than asked (the end of the list, with `total`).
 		const tail = retried && used !== retried && used.page.data.length > retried.page.data.length ? retried : used;
 		const handed = this.hand(used.request, used.page, at, tail.page.data.length < tail.request.limit);
-		if (this.stale >= STALE_PAGE_LIMIT) return this.stop(staleProblem(handed.total - handed.end));
+		// Pages that add nothing while more is claimed (a list whose order changes under the scan, a server
+		// that claims more forever): the scan may have skipped items, and says so; MAX_PAGES (and the
+		// reader's own bound) ends it.
+		if (this.stale >= STALE_PAGE_LIMIT) {
+			this.stale = 0;
+			return { page: { ...handed, lost: true } };
+		}
 		return { page: handed };
 	}
 
