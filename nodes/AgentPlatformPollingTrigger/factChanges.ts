@@ -23,6 +23,9 @@ const newStream = (): FactStream => ({
 	sweepNeededSince: 0,
 });
 
+/** Pages the baseline reads on from the last page when the server serves shorter pages than its total implies. */
+const BASELINE_EXTRA_PAGES = 4;
+
 /** The order the facts show: creation times that never fall, or never rise, and do one or the other; else unknown. */
 function orderOf(facts: IDataObject[]): { order: ListOrder; disordered: boolean } {
 	const times = facts.map(createdAt);
@@ -48,7 +51,13 @@ async function baseline(poll: FactPoll): Promise<void> {
 	const facts: IDataObject[] = [...(first?.items ?? [])];
 	let complete = first !== undefined && first.last;
 	if (first && !first.last && poll.affordable >= 1) {
-		facts.push(...(await poll.pageAt(Math.max(first.end, first.total - first.pageSize))).items);
+		// The last page, and on from it while the server serves shorter pages than its total implies.
+		let last = await poll.pageAt(Math.max(first.end, first.total - first.pageSize));
+		facts.push(...last.items);
+		for (let more = 0; more < BASELINE_EXTRA_PAGES && last.items.length > 0 && last.offset + last.items.length < last.total && poll.affordable >= 1; more++) {
+			last = await poll.pageAt(last.offset + last.items.length);
+			facts.push(...last.items);
+		}
 		complete = true;
 	}
 	const shown = complete ? orderOf(facts) : { order: 'unknown' as const, disordered: false };

@@ -148,9 +148,12 @@ const isHashList = (value: unknown): value is string[] => Array.isArray(value) &
 export function readCursor(value: unknown): Cursor | undefined {
 	if (!isObject(value) || !isNumber(value.since) || !isObject(value.seen)) return undefined;
 	const keys = new Map<string, number>();
+	let chars = 0;
 	for (const [name, entry] of Object.entries(value.seen)) {
 		if (isHash(name) && isNumber(entry)) keys.set(name, entry);
 		else if (/^-?\d{1,16}$/.test(name) && typeof entry === 'string' && entry.length % HASH_CHARS === 0) {
+			chars += entry.length;
+			if (chars > MAX_SEEN_BYTES) return undefined;
 			for (let i = 0; i < entry.length; i += HASH_CHARS) keys.set(entry.slice(i, i + HASH_CHARS), Number(name));
 		} else return undefined;
 		if (keys.size * HASH_CHARS > MAX_SEEN_BYTES) return undefined;

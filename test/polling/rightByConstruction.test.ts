@@ -90,10 +90,13 @@ describe('a server that behaves as real ones may', () => {
 		expect(sorted(created)).toEqual(sorted(made));
 	});
 
-	test('pages shorter than their limit: new facts once, none there at the baseline', async () => {
-		server = await startFactServer({ served: (limit) => Math.ceil(limit * 0.6) });
+	test.each([
+		['new facts', CREATED],
+		['new and promoted facts', FACTS],
+	])('pages half as long as their limit, watching %s: new facts once, none there at the baseline', async (_what, settings) => {
+		server = await startFactServer({ served: (limit) => Math.ceil(limit / 2) });
 		const old = server.create(500);
-		const wf = pollingWorkflow(server.target, FACTS);
+		const wf = pollingWorkflow(server.target, settings);
 		wf.activate();
 		await wf.poll();
 		const made = server.create(4);
