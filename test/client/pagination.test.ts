@@ -3,7 +3,9 @@ import { startSandbox, type RunningSandbox } from '../sandbox';
 import { ids, withClient } from './helpers';
 
 let sb: RunningSandbox;
-beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise', rateLimit: 100_000 })));
+// Stable ties: the shift tests here move facts on purpose; a batch reshuffled by each write (the
+// sandbox's default, as a database on a non-unique sort) would hide what they check.
+beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise', rateLimit: 100_000, stableTies: true })));
 afterAll(async () => await sb.close());
 beforeEach(() => sb.admin.reset());
 
@@ -75,14 +77,13 @@ describe('pagination', () => {
 				seen.push(...page);
 				pages += 1;
 				if (pages === 2) {
-					// 10 new facts appear at the front: every later page shifts forward by 10, so the
-					// next page repeats 10 items the client already returned.
+					// 10 facts dated before every other appear at the front: every later page shifts
+					// forward by 10, so the next page repeats 10 items the client already returned.
 					const org = sb.admin.org('org_acme');
-					const old = [...org.facts.entries()];
-					org.facts.clear();
+					const old = new Set(org.facts.keys());
 					sb.admin.seedFacts('org_acme', 10);
-					inserted = [...org.facts.keys()];
-					old.forEach(([id, fact]) => org.facts.set(id, fact));
+					inserted = [...org.facts.keys()].filter((id) => !old.has(id));
+					for (const id of inserted) org.facts.set(id, { ...org.facts.get(id)!, created_at: '2000-01-01T00:00:00.000Z' });
 				}
 			}
 			return seen;

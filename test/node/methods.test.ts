@@ -22,7 +22,7 @@ describe('list search', () => {
 
 	test('facts: searched by the server, paged with a token until the last page', async () => {
 		sb.admin.seedFacts('org_acme', 250);
-		const all = [...sb.admin.org('org_acme').facts.keys()];
+		const all = sb.admin.factIdsInListOrder('org_acme');
 		const pages = [await listSearch.searchFacts.call(ctx())];
 		while (pages.at(-1)?.paginationToken !== undefined && pages.length < 5) pages.push(await listSearch.searchFacts.call(ctx(), undefined, pages.at(-1)?.paginationToken as string));
 		expect(pages.map((p) => [p.results.length, p.paginationToken])).toEqual([
@@ -32,7 +32,8 @@ describe('list search', () => {
 		]);
 		expect(pages.flatMap((p) => p.results.map((r) => r.value))).toEqual(all);
 
-		const escalation = [...sb.admin.org('org_acme').facts.values()].filter((f) => f.content.includes('escalation')).map((f) => f.id);
+		const org = sb.admin.org('org_acme');
+		const escalation = sb.admin.factIdsInListOrder('org_acme').filter((id) => org.facts.get(id)?.content.includes('escalation'));
 		expect(escalation.length).toBeGreaterThan(0);
 		const text = await listSearch.searchFacts.call(ctx(), 'escalation');
 		expect(text.results.map((r) => r.value)).toEqual(escalation);

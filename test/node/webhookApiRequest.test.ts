@@ -69,7 +69,8 @@ describe('API Request', () => {
 
 	test('GET with pagination pages through the list and returns one item per list item, filtered by the query', async () => {
 		sb.admin.seedFacts('org_acme', 500);
-		const l4 = [...sb.admin.org('org_acme').facts.values()].filter((f) => f.tier === 'L4').map((f) => f.id);
+		const org = sb.admin.org('org_acme');
+		const l4 = sb.admin.factIdsInListOrder('org_acme').filter((id) => org.facts.get(id)?.tier === 'L4');
 		expect(l4.length).toBeGreaterThan(100); // more than one page (the sandbox serves at most 100)
 		const { json } = await runNode(sb, { resource: 'apiRequest', operation: 'request', method: 'GET', path: '/memory/facts', query: '{"tier": "L4"}', paginate: true, returnAll: true });
 		expect(json.map((f) => f.id)).toEqual(l4);

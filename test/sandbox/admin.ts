@@ -5,10 +5,13 @@
  */
 import { EVENT_TYPES } from '../../src/vocabulary';
 import type { SandboxApp, SandboxRequest, SandboxResponse } from './app';
+import { clockAmountProblem, type ClockState } from './clock';
 import { parseJsonText } from './context';
 import type { FaultConfig } from './faults';
 import { FACT_ORDERS, type FactOrder } from './options';
 import { generateFacts } from './generate';
+import { nextTier, type PromotionTarget, SCOPES, TIERS } from './memoryLife';
+import type { MemoryFact } from './model';
 import type { ResetUnit } from './rateLimiter';
 
 const KNOWN_EVENTS = EVENT_TYPES.map((e) => e.value) as string[];
@@ -93,15 +96,60 @@ export class AdminApi {
 		return this.app.emit(this.org(orgId), event, data);
 	}
 
-	/** Adds `count` generated facts; returns the organization's fact total. */
+	/** Adds `count` generated facts, one batch sharing one `created_at`; returns the organization's fact total. */
 	seedFacts(orgId: string, count: number, agentId?: string, contentBytes?: number): number {
-		return generateFacts(this.org(orgId), count, agentId, contentBytes);
+		const org = this.org(orgId);
+		if (agentId !== undefined && !org.agents.has(agentId)) throw new AdminError(400, `"agent_id": no agent "${agentId}" in ${orgId}`);
+		this.app.live();
+		return generateFacts(org, count, this.app.clock.now(), agentId, contentBytes);
+	}
+
+	/** The ids of an organization's facts in the order the list serves them now (a dated order; ties as they stand until the next write). */
+	factIdsInListOrder(orgId: string): string[] {
+		const order = this.app.factOrder;
+		if (order === 'unordered') throw new AdminError(400, 'the "unordered" list has no order to read');
+		this.app.live();
+		return this.org(orgId).facts.ordered(order, this.app.options.stableTies).map((f) => f.id);
+	}
+
+	/** The sandbox clock's time, epoch ms. */
+	now(): number {
+		return this.app.clock.now();
+	}
+
+	/** Moves the sandbox's clock forward by `ms`; facts past their lifetime go, due graduations happen. */
+	advance(ms: number): ClockState {
+		const problem = clockAmountProblem(ms, { signed: false });
+		if (problem) throw new AdminError(400, `"advanceMs" ${problem}, got ${JSON.stringify(ms)}`);
+		this.app.clock.advance(ms);
+		this.app.live();
+		return this.app.clock.state();
+	}
+
+	/**
+	 * Promotes a fact as the platform does by itself (no key): to `tier` and/or `scope`, by default
+	 * the next tier. A graduation never moves a fact down.
+	 */
+	graduate(orgId: string, factId: unknown, target: PromotionTarget = {}): MemoryFact {
+		const org = this.org(orgId);
+		this.app.live();
+		const fact = typeof factId === 'string' ? org.facts.get(factId) : undefined;
+		if (!fact) throw new AdminError(400, `"fact_id": no fact ${JSON.stringify(factId)} in ${orgId} (it may have expired)`);
+		if (target.tier !== undefined && !TIERS.includes(target.tier)) throw new AdminError(400, `"tier" must be one of ${TIERS.join(', ')}`);
+		if (target.scope !== undefined && !SCOPES.includes(target.scope)) throw new AdminError(400, `"scope" must be one of ${SCOPES.join(', ')}`);
+		if (target.tier !== undefined && TIERS.indexOf(target.tier) < TIERS.indexOf(fact.tier)) {
+			throw new AdminError(400, `"tier": a graduation moves a fact up, and ${fact.id} is already ${fact.tier}`);
+		}
+		if (target.tier === fact.tier && target.scope === undefined) throw new AdminError(400, `"tier": ${fact.id} is already ${fact.tier}; give a higher tier or a "scope"`);
+		const tier = target.tier ?? (target.scope === undefined ? nextTier(fact.tier) : undefined);
+		if (tier === undefined && target.scope === undefined) throw new AdminError(400, `"tier": ${fact.id} is already ${fact.tier}, the top tier; give a "scope" to move it`);
+		return this.app.graduate(org, fact, { tier, scope: target.scope });
 	}
 
 	/** Completes a new deployment: the agent appears active and `deployment.provisioned` fires. */
 	provision(orgId: string, agentName: string) {
 		const org = this.org(orgId);
-		const now = new Date().toISOString();
+		const now = this.app.clock.iso();
 		const id = `dep_${Math.random().toString(36).slice(2, 10)}`;
 		const agent = { id, agent_name: agentName, status: 'active', description: '', channels: [], team_id: null, created_at: now, updated_at: now };
 		org.agents.set(id, agent);
@@ -149,6 +197,14 @@ export class AdminApi {
 				};
 				if (!Number.isInteger(facts) || facts < 0) throw new AdminError(400, '"facts" must be a whole number');
 				return { total_facts: this.seedFacts(orgId, facts, agentId, bytes) };
+			}
+			case 'GET /clock':
+				return this.app.clock.state();
+			case 'POST /clock':
+				return this.advance((body() as { advanceMs?: unknown }).advanceMs as number);
+			case 'POST /graduate': {
+				const { org_id: orgId = 'org_acme', fact_id: factId, tier, scope } = body() as { org_id?: string; fact_id?: unknown; tier?: string; scope?: string };
+				return this.graduate(orgId, factId, { tier, scope });
 			}
 			case 'GET /faults':
 				return { ...this.app.faults.config, latencyMs: this.app.latencyMs };

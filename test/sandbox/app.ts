@@ -7,11 +7,13 @@
 import { sleep } from 'n8n-workflow';
 import { ID_PREFIX } from '../../src/vocabulary';
 import { AdminApi } from './admin';
+import { SandboxClock } from './clock';
 import { type HandlerContext, type HandlerResult, parseJsonText } from './context';
 import { Deliverer } from './delivery';
 import { ApiError, ERROR_STATUS } from './errors';
 import { FaultInjector, type FaultAction } from './faults';
-import type { ApiKeyRecord, OrgData } from './model';
+import { GraduationPicker, nextTier, promote, type PromotionTarget } from './memoryLife';
+import type { ApiKeyRecord, MemoryFact, OrgData } from './model';
 import type { Random } from './prng';
 import { createRandom } from './prng';
 import { RateLimiter } from './rateLimiter';
@@ -57,28 +59,35 @@ export class SandboxApp {
 	keys: Map<string, ApiKeyRecord>;
 	readonly limiter: RateLimiter;
 	readonly faults: FaultInjector;
-	readonly deliverer = new Deliverer();
+	readonly clock: SandboxClock;
+	readonly deliverer: Deliverer;
 	readonly requests: RequestLogEntry[] = [];
 	readonly admin: AdminApi;
 	latencyMs: number;
 	factOrder: FactOrder;
 	private random: Random;
+	private graduation: GraduationPicker;
 	private deliveryCount = 0;
 
 	constructor(readonly options: ResolvedOptions) {
-		this.orgs = seedOrganizations();
+		this.clock = new SandboxClock(options.clockOffsetMs);
+		this.deliverer = new Deliverer(undefined, () => this.clock.iso());
+		this.orgs = seedOrganizations(this.clock.now());
 		this.keys = seedKeys();
 		this.random = createRandom(options.seed);
 		this.limiter = new RateLimiter(options.rateLimit, options.windowMs, options.resetUnit);
 		this.faults = new FaultInjector(options.faults, options.seed);
 		this.latencyMs = options.latencyMs;
 		this.factOrder = options.factOrder;
+		this.graduation = newPicker(options);
 		this.admin = new AdminApi(this);
 	}
 
-	/** Back to the seeded state: data, rate windows, faults, deliveries and logs. */
+	/** Back to the seeded state: clock, data, rate windows, faults, deliveries and logs. */
 	reset(): void {
-		this.orgs = seedOrganizations();
+		this.clock.reset();
+		this.orgs = seedOrganizations(this.clock.now());
+		this.graduation = newPicker(this.options);
 		this.keys = seedKeys();
 		this.random = createRandom(this.options.seed);
 		this.limiter.limit = this.options.rateLimit;
@@ -132,7 +141,7 @@ export class SandboxApp {
 
 	/** Sends `event` to every active subscription of `org` that listens for it. */
 	emit(org: OrgData, event: string, data: Record<string, unknown>): number {
-		const timestamp = new Date().toISOString();
+		const timestamp = this.clock.iso();
 		const body = JSON.stringify({ event, org_id: org.org.id, timestamp, data });
 		let sent = 0;
 		for (const sub of org.webhooks.values()) {
@@ -153,6 +162,31 @@ export class SandboxApp {
 			sent += 1;
 		}
 		return sent;
+	}
+
+	/**
+	 * Lets the platform's memory live up to the clock's now: facts past their lifetime are gone
+	 * (no event), and the facts picked in minutes that have ended graduate. Runs before every API
+	 * request and whenever the clock is moved.
+	 */
+	live(): void {
+		const now = this.clock.now();
+		if (this.options.lifetimes) for (const org of this.orgs.values()) org.facts.expire(now);
+		for (const { org, ids } of this.graduation.due(now)) {
+			for (const id of ids) {
+				const fact = org.facts.get(id);
+				const tier = fact && nextTier(fact.tier);
+				if (fact && tier) this.graduate(org, fact, { tier });
+			}
+		}
+	}
+
+	/** Promotes a fact as the platform does by itself, with no key: lifetime restarted, event delivered. */
+	graduate(org: OrgData, fact: MemoryFact, target: PromotionTarget): MemoryFact {
+		const previous = promote(fact, target, this.clock.now());
+		org.facts.set(fact.id, fact);
+		this.emit(org, 'memory.fact_promoted', { fact, previous });
+		return fact;
 	}
 
 	private authenticate(header: string | string[] | undefined): { key: string; record: ApiKeyRecord } | ApiError {
@@ -195,6 +229,7 @@ export class SandboxApp {
 		}
 		const org = this.orgs.get(record.orgId);
 		if (!org) throw new ApiError('unauthorized', 'The organization of this API key no longer exists');
+		this.live();
 		const ctx: HandlerContext = {
 			org,
 			params: match.params,
@@ -205,9 +240,11 @@ export class SandboxApp {
 			webhookSecretField: this.options.webhookSecretField,
 			defaultPageSize: this.options.defaultPageSize,
 			factOrder: this.factOrder,
+			stableTies: this.options.stableTies,
 			random: this.random,
-			now: () => new Date(),
+			now: () => new Date(this.clock.now()),
 			emit: (event, data) => void this.emit(org, event, data),
+			noteReturned: (facts) => this.graduation.noteReturned(org, facts, this.clock.now()),
 		};
 		const handler = handlers[match.name];
 		if (!handler) throw new ApiError('internal_error', `No handler for ${match.name}`);
@@ -236,6 +273,9 @@ export class SandboxApp {
 		return response;
 	}
 }
+
+/** The picker of graduating facts, seeded apart from ids and faults so that turning it on changes neither. */
+const newPicker = (options: ResolvedOptions) => new GraduationPicker(options.graduation, createRandom(options.seed ^ 0x5eed));
 
 /** Outside /v1 the sandbox answers like the web server in front of an API would: an HTML page. */
 function notTheApi(url: URL): SandboxResponse {

@@ -1,7 +1,7 @@
 /** What a route handler receives and returns, and the helpers every handler shares. */
 import { z } from 'zod/v4';
 import { ApiError, badRequest } from './errors';
-import type { OrgData } from './model';
+import type { MemoryFact, OrgData } from './model';
 import type { FactOrder } from './options';
 import type { Random } from './prng';
 import { randomIdPart } from './prng';
@@ -15,11 +15,15 @@ export interface HandlerContext {
 	oversizedLimit: 'clamp' | 'clamp-silently' | 'reject';
 	defaultPageSize: number;
 	factOrder: FactOrder;
+	/** Facts with equal `created_at` keep creation order (true) or come in an order that changes with every write. */
+	stableTies: boolean;
 	webhookSecretField: string;
 	random: Random;
 	now: () => Date;
 	/** Sends an event to every matching subscription of this organization. */
 	emit: (event: string, data: Record<string, unknown>) => void;
+	/** Tells the platform's graduation which facts a list or search returned. */
+	noteReturned: (facts: readonly MemoryFact[]) => void;
 }
 
 export interface HandlerResult {

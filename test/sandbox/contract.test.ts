@@ -134,7 +134,198 @@ describe('the order of the memory-fact list (SandboxOptions.factOrder)', () => {
 		expect(wrong.status).toBe(400);
 		sb.admin.reset();
 		expect(sb.app.factOrder).toBe('oldest-first');
-		await expect(startSandbox({ factOrder: 'sideways' as never })).rejects.toThrow('factOrder must be one of oldest-first, newest-first, unordered');
+		await expect(startSandbox({ factOrder: 'sideways' as never })).rejects.toThrow('factOrder must be one of oldest-first, newest-first, agent-then-oldest, agent-then-newest, unordered');
+	});
+
+	test.each([
+		['agent-then-oldest', 1],
+		['agent-then-newest', -1],
+	] as const)('%s: sorted by agent, then by creation', async (factOrder, direction) => {
+		sb.admin.setFactOrder(factOrder);
+		await api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_sales02', content: 'a new sales fact' } });
+		const { data } = (await api('/memory/facts?limit=100')).json as { data: Array<{ agent_id: string; created_at: string }> };
+		const agents = data.map((f) => f.agent_id);
+		expect(agents).toEqual([...agents].sort());
+		expect(new Set(agents).size).toBeGreaterThan(1);
+		for (let i = 1; i < data.length; i++) {
+			if (data[i].agent_id !== data[i - 1].agent_id) continue;
+			expect(direction * (Date.parse(data[i].created_at) - Date.parse(data[i - 1].created_at))).toBeGreaterThanOrEqual(0);
+		}
+	});
+});
+
+describe('the platform as it lives: batches, ties, lifetimes, clock, graduation', () => {
+	type Fact = { id: string; tier: string; created_at: string; promoted_at: string | null; expires_at: string | null };
+	const facts = async (query = '') => ((await api(`/memory/facts?limit=100${query}`)).json.data as Fact[]);
+	const batchIds = async () => (await facts()).filter((f) => f.id.startsWith('fact_g')).map((f) => f.id);
+
+	test('a seeded batch shares one created_at, the sandbox clock\'s now', async () => {
+		sb.admin.seedFacts('org_acme', 30);
+		const batch = (await facts()).filter((f) => f.id.startsWith('fact_g'));
+		expect(batch).toHaveLength(30);
+		expect(new Set(batch.map((f) => f.created_at)).size).toBe(1);
+		expect(Math.abs(Date.parse(batch[0].created_at) - sb.admin.now())).toBeLessThan(5_000);
+	});
+
+	test('facts with equal dates: the same order between writes, a new one after a write; --stable-ties keeps creation order', async () => {
+		sb.admin.seedFacts('org_acme', 40);
+		const first = await batchIds();
+		expect(await batchIds()).toEqual(first);
+		await api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_support01', content: 'a write' } });
+		const second = await batchIds();
+		expect([...second].sort()).toEqual([...first].sort());
+		expect(second).not.toEqual(first);
+		const stable = await startSandbox({ stableTies: true });
+		try {
+			stable.admin.seedFacts('org_acme', 40);
+			const get = async () => ((await (await fetch(`${stable.baseUrl}/memory/facts?limit=100`, { headers: { authorization: `Bearer ${stable.apiKey}` } })).json()).data as Fact[]).map((f) => f.id).filter((id) => id.startsWith('fact_g'));
+			const before = await get();
+			expect(before).toEqual([...before].sort());
+			await fetch(`${stable.baseUrl}/memory/facts`, { method: 'POST', headers: { authorization: `Bearer ${stable.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ agent_id: 'dep_support01', content: 'a write' }) });
+			expect(await get()).toEqual(before);
+		} finally {
+			await stable.close();
+		}
+	});
+
+	test('an L1 fact is gone after 61 minutes of the sandbox clock: from lists, get (404), search and totals, with no event', async () => {
+		const received: string[] = [];
+		const receiver = await startReceiver(async (req) => void received.push(String(req.headers['x-service-event'])));
+		try {
+			await api('/webhooks', { method: 'POST', body: { url: receiver.url, events: ['*'] } });
+			const fact = (await api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_support01', content: 'short-lived needle' } })).json.data as Fact;
+			expect(Date.parse(fact.expires_at as string) - Date.parse(fact.created_at)).toBe(3_600_000);
+			const total = (await api('/memory/facts?limit=1')).json.pagination.total;
+			sb.admin.advance(59 * 60_000);
+			expect((await api(`/memory/facts/${fact.id}`)).status).toBe(200);
+			sb.admin.advance(2 * 60_000);
+			expect((await api(`/memory/facts/${fact.id}`)).status).toBe(404);
+			expect((await facts('&q=needle')).map((f) => f.id)).toEqual([]);
+			expect((await facts()).some((f) => f.tier === 'L1')).toBe(false);
+			// The three seeded L1 facts and this one are gone; the rest stay.
+			expect((await api('/memory/facts?limit=1')).json.pagination.total).toBe(total - 4);
+			await sb.admin.settled();
+			expect(received).toEqual(['memory.fact_created']);
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	test('an L2 fact graduated to L3 is alive 3 days later, its lifetime restarted from the graduation', async () => {
+		const received: Array<{ event: string; data: { fact: Fact; previous: { tier: string } } }> = [];
+		const receiver = await startReceiver(async (req) => void received.push(JSON.parse(req.rawBody.toString('utf8'))));
+		try {
+			await api('/webhooks', { method: 'POST', body: { url: receiver.url, events: ['memory.fact_promoted'] } });
+			const l2 = (await facts('&tier=L2'))[0];
+			sb.admin.advance(3_600_000);
+			const graduated = await fetch(`${sb.adminUrl}/graduate`, { method: 'POST', body: JSON.stringify({ org_id: 'org_acme', fact_id: l2.id }) });
+			const fact = (await graduated.json()).data as Fact;
+			expect(fact.tier).toBe('L3');
+			expect(fact.promoted_at).toBe(new Date(Date.parse(fact.promoted_at as string)).toISOString());
+			expect(Date.parse(fact.expires_at as string) - Date.parse(fact.promoted_at as string)).toBe(7 * 86_400_000);
+			sb.admin.advance(3 * 86_400_000);
+			expect((await api(`/memory/facts/${l2.id}`)).json.data.tier).toBe('L3');
+			expect((await facts('&tier=L2')).map((f) => f.id)).toEqual([]);
+			await sb.admin.settled();
+			expect(received.map((r) => [r.event, r.data.fact.id, r.data.previous.tier, r.data.fact.tier])).toEqual([['memory.fact_promoted', l2.id, 'L2', 'L3']]);
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	test('the clock dates everything it writes: facts, events, the signature timestamp', async () => {
+		const received: Array<{ timestamp: string; header: unknown }> = [];
+		const receiver = await startReceiver(async (req) => void received.push({ timestamp: JSON.parse(req.rawBody.toString('utf8')).timestamp, header: req.headers['x-service-timestamp'] }));
+		try {
+			await api('/webhooks', { method: 'POST', body: { url: receiver.url, events: ['*'] } });
+			const clock = await (await fetch(`${sb.adminUrl}/clock`, { method: 'POST', body: JSON.stringify({ advanceMs: 86_400_000 }) })).json();
+			expect(clock.data).toEqual({ now: expect.any(String), offsetMs: 0, advancedMs: 86_400_000 });
+			const fact = (await api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_support01', content: 'tomorrow' } })).json.data as Fact;
+			expect(Math.abs(Date.parse(fact.created_at) - (Date.now() + 86_400_000))).toBeLessThan(5_000);
+			await sb.admin.settled();
+			expect(received[0].header).toBe(received[0].timestamp);
+			expect(Math.abs(Date.parse(received[0].timestamp) - (Date.now() + 86_400_000))).toBeLessThan(5_000);
+			sb.admin.reset();
+			expect(Math.abs(sb.admin.now() - Date.now())).toBeLessThan(1_000);
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	test('a clock offset: a server whose clock is behind n8n\'s dates its facts in n8n\'s past', async () => {
+		const behind = await startSandbox({ clockOffsetMs: -600_000 });
+		try {
+			const res = await fetch(`${behind.baseUrl}/memory/facts`, { method: 'POST', headers: { authorization: `Bearer ${behind.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ agent_id: 'dep_support01', content: 'late' }) });
+			const fact = (await res.json()).data as Fact;
+			expect(Date.now() - Date.parse(fact.created_at)).toBeGreaterThan(590_000);
+			expect(Date.now() - Date.parse(fact.created_at)).toBeLessThan(610_000);
+		} finally {
+			await behind.close();
+		}
+	});
+
+	test('--graduation N: every minute of the clock, N facts a list returned in that minute graduate, with their events', async () => {
+		const living = await startSandbox({ graduation: 2, seed: 5 });
+		try {
+			const list = async () => ((await (await fetch(`${living.baseUrl}/memory/facts?limit=100`, { headers: { authorization: `Bearer ${living.apiKey}` } })).json()).data as Fact[]);
+			const before = await list();
+			expect(before.filter((f) => f.promoted_at !== null)).toEqual([]);
+			living.admin.advance(60_000);
+			const after = await list();
+			const moved = after.filter((f) => f.promoted_at !== null);
+			expect(moved).toHaveLength(2);
+			for (const fact of moved) {
+				const was = before.find((f) => f.id === fact.id) as Fact;
+				expect(Number(fact.tier.slice(1))).toBe(Number(was.tier.slice(1)) + 1);
+			}
+			// That list was in the next minute: its picks graduate when it ends; a minute with no list moves nothing.
+			const promoted = () => [...living.admin.org('org_acme').facts.values()].filter((f) => f.promoted_at !== null).length;
+			living.admin.advance(60_000);
+			expect(promoted()).toBeGreaterThan(2);
+			const settled = promoted();
+			living.admin.advance(60_000);
+			expect(promoted()).toBe(settled);
+		} finally {
+			await living.close();
+		}
+	});
+
+	test('lifetimes: false keeps every fact', async () => {
+		const still = await startSandbox({ lifetimes: false });
+		try {
+			still.admin.advance(30 * 86_400_000);
+			const res = await fetch(`${still.baseUrl}/memory/facts?limit=1`, { headers: { authorization: `Bearer ${still.apiKey}` } });
+			expect((await res.json()).pagination.total).toBe(12);
+		} finally {
+			await still.close();
+		}
+	});
+
+	test.each([
+		['POST', '/clock', { advanceMs: -5 }, '"advanceMs" must be a whole number'],
+		['POST', '/clock', { advanceMs: 'soon' }, '"advanceMs" must be a whole number'],
+		['POST', '/graduate', { fact_id: 'fact_nope' }, '"fact_id": no fact "fact_nope"'],
+		['POST', '/graduate', { fact_id: 'fact_0004', tier: 'L1' }, '"tier": a graduation moves a fact up'],
+		['POST', '/graduate', { fact_id: 'fact_0010' }, '"tier": fact_0010 is already L4, the top tier'],
+		['POST', '/graduate', { fact_id: 'fact_0001', tier: 'L9' }, '"tier" must be one of L1, L2, L3, L4'],
+		['POST', '/seed', { facts: 2, agent_id: 'dep_nope' }, '"agent_id": no agent "dep_nope"'],
+		['PUT', '/fact-order', { order: 'sideways' }, '"order" must be one of'],
+	])('bad input to %s %s is refused naming the field, and changes nothing', async (method, route, body, message) => {
+		const before = JSON.stringify([...sb.admin.org('org_acme').facts.values()]);
+		const clock = sb.admin.now();
+		const res = await fetch(`${sb.adminUrl}${route}`, { method, body: JSON.stringify(body) });
+		expect(res.status).toBe(400);
+		expect((await res.json()).error.message).toContain(message);
+		expect(JSON.stringify([...sb.admin.org('org_acme').facts.values()])).toBe(before);
+		expect(sb.admin.now() - clock).toBeLessThan(1_000);
+		expect(sb.app.factOrder).toBe('oldest-first');
+	});
+
+	test.each([
+		[{ clockOffsetMs: 1.5 }, 'clockOffsetMs must be a whole number of milliseconds'],
+		[{ graduation: -1 }, 'graduation must be a whole number of facts a minute'],
+	])('a bad option %j is refused naming it', async (options, message) => {
+		await expect(startSandbox(options)).rejects.toThrow(message);
 	});
 });
 

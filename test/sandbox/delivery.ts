@@ -46,7 +46,11 @@ export class Deliverer {
 	readonly attempts: DeliveryAttempt[] = [];
 	private readonly pending = new Set<Promise<void>>();
 
-	constructor(public options: DeliveryOptions = DEFAULT_DELIVERY) {}
+	constructor(
+		public options: DeliveryOptions = DEFAULT_DELIVERY,
+		/** The sandbox's clock, for the attempt log. */
+		private readonly nowIso: () => string = () => new Date().toISOString(),
+	) {}
 
 	/** Starts delivery in the background; `settled()` waits for every delivery under way. */
 	deliver(delivery: Delivery): void {
@@ -77,7 +81,7 @@ export class Deliverer {
 				error: null,
 				body: d.body,
 				headers,
-				at: new Date().toISOString(),
+				at: this.nowIso(),
 			};
 			this.attempts.push(record);
 			try {

@@ -1,19 +1,20 @@
-/** Bulk data for benchmarks and paging tests: many facts, generated fast and deterministically. */
+/**
+ * Bulk data for benchmarks and paging tests: many facts, generated fast and deterministically. One
+ * call is one batch, written as one transaction would write it: every fact shares one `created_at`.
+ */
 import { MEMORY_SCOPES, MEMORY_TIERS } from '../../src/vocabulary';
+import { expiryFor } from './memoryLife';
 import type { MemoryFact, OrgData } from './model';
-import { SEED_EPOCH } from './seed';
 
 let generation = 0;
 
-/** Adds `count` facts for `agentId` (default: the org's first agent); returns the new total. */
-export function generateFacts(org: OrgData, count: number, agentId?: string, contentBytes = 120): number {
+/** Adds `count` facts for `agentId` (default: the org's first agent), created at `nowMs`; returns the new total. */
+export function generateFacts(org: OrgData, count: number, nowMs: number, agentId?: string, contentBytes = 120): number {
 	const agent = agentId ?? org.agents.keys().next().value;
 	if (agent === undefined) return org.facts.size;
 	generation += 1;
 	const filler = 'x'.repeat(Math.max(0, contentBytes - 40));
-	// Dated with the newest fact so far: the list's creation order (oldest first) stays its date order.
-	const newest = Math.max(SEED_EPOCH, ...[...org.facts.values()].slice(-1).map((f) => Date.parse(f.created_at)).filter(Number.isFinite));
-	const createdAt = new Date(newest).toISOString();
+	const createdAt = new Date(nowMs).toISOString();
 	for (let i = 0; i < count; i++) {
 		const id = `fact_g${generation}_${String(i).padStart(7, '0')}`;
 		const tier = MEMORY_TIERS[i % MEMORY_TIERS.length].value;
@@ -26,7 +27,7 @@ export function generateFacts(org: OrgData, count: number, agentId?: string, con
 			source: { conversation_id: `conv_g${i}`, channel: 'slack' },
 			created_at: createdAt,
 			updated_at: createdAt,
-			expires_at: null,
+			expires_at: expiryFor(tier, nowMs),
 			promoted_at: null,
 		};
 		org.facts.set(id, fact);

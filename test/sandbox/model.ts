@@ -1,3 +1,5 @@
+import type { FactStore } from './factStore';
+
 /**
  * The sandbox's resource shapes. Fields beyond the spec's (`id`, `agent_name`, `status` of a
  * deployment; `org_` ids) are the project's choice, documented in docs/spec-choices.md; the
@@ -81,11 +83,12 @@ export interface WebhookSubscription {
 	updated_at: string;
 }
 
-/** Everything one organization owns. Maps keep insertion order, which is the list order. */
+/** Everything one organization owns. Maps keep insertion order, which is the list order (facts: see FactStore). */
 export interface OrgData {
 	org: Organization;
 	agents: Map<string, Agent>;
-	facts: Map<string, MemoryFact>;
+	/** A Map that also ages its facts and serves them in the platform's orders. */
+	facts: FactStore;
 	documents: Map<string, KnowledgeDocument>;
 	teams: Map<string, Team>;
 	members: Map<string, Member>;

@@ -1,3 +1,4 @@
+import { clockAmountProblem } from './clock';
 import type { FaultConfig } from './faults';
 import { PLAN_LIMITS, type Plan, type ResetUnit } from './rateLimiter';
 
@@ -28,26 +29,42 @@ export interface SandboxOptions {
 	webhookSecretField?: string;
 	latencyMs?: number;
 	/**
-	 * The order of the memory-fact list: oldest first (creation order, the default), newest first, or
-	 * 'unordered': a different order on every request, as a server without a stable sort may answer.
+	 * The order of the memory-fact list: by `created_at`, oldest first (the default) or newest first;
+	 * by `agent_id`, then `created_at` ('agent-then-oldest', 'agent-then-newest'); or 'unordered': a
+	 * different order on every request, as a server without a stable sort may answer.
 	 */
 	factOrder?: FactOrder;
+	/** Facts with equal `created_at` keep creation order. Default false: their order changes after every write. */
+	stableTies?: boolean;
+	/** Tier lifetimes (L1 1 h, L2 24 h, L3 7 days, L4 forever): expired facts are gone. Default true. */
+	lifetimes?: boolean;
+	/** The sandbox's clock runs this many ms off the host's (negative: behind), as a skewed server's. Default 0. */
+	clockOffsetMs?: number;
+	/** Every minute of the sandbox's clock, this many facts that lists returned in that minute graduate a tier. Default 0. */
+	graduation?: number;
 	seed?: number;
 	faults?: FaultConfig;
 }
 
-export const FACT_ORDERS = ['oldest-first', 'newest-first', 'unordered'] as const;
+export const FACT_ORDERS = ['oldest-first', 'newest-first', 'agent-then-oldest', 'agent-then-newest', 'unordered'] as const;
 export type FactOrder = (typeof FACT_ORDERS)[number];
 
 export type ResolvedOptions = Required<Omit<SandboxOptions, 'plan'>> & { plan: Plan };
 
 export const ENTERPRISE_DEFAULT_LIMIT = 6000;
 
+/** The most facts that may graduate in one minute (a bound on the picker's memory). */
+export const MAX_GRADUATION = 10_000;
+
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 	const plan = options.plan ?? 'team';
 	const rateLimit = options.rateLimit ?? (plan === 'enterprise' ? ENTERPRISE_DEFAULT_LIMIT : PLAN_LIMITS[plan]);
 	if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new Error(`rateLimit must be a positive integer, got ${rateLimit}`);
 	if (options.factOrder !== undefined && !FACT_ORDERS.includes(options.factOrder)) throw new Error(`factOrder must be one of ${FACT_ORDERS.join(', ')}, got ${String(options.factOrder)}`);
+	const offsetProblem = options.clockOffsetMs === undefined ? undefined : clockAmountProblem(options.clockOffsetMs, { signed: true });
+	if (offsetProblem) throw new Error(`clockOffsetMs ${offsetProblem}, got ${String(options.clockOffsetMs)}`);
+	const graduation = options.graduation ?? 0;
+	if (!Number.isInteger(graduation) || graduation < 0 || graduation > MAX_GRADUATION) throw new Error(`graduation must be a whole number of facts a minute from 0 to ${MAX_GRADUATION}, got ${String(graduation)}`);
 	return {
 		port: options.port ?? 0,
 		plan,
@@ -60,6 +77,10 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		defaultPageSize: options.defaultPageSize ?? DEFAULT_PAGE_SIZE,
 		latencyMs: options.latencyMs ?? 0,
 		factOrder: options.factOrder ?? 'oldest-first',
+		stableTies: options.stableTies ?? false,
+		lifetimes: options.lifetimes ?? true,
+		clockOffsetMs: options.clockOffsetMs ?? 0,
+		graduation,
 		seed: options.seed ?? 1,
 		faults: options.faults ?? {},
 	};

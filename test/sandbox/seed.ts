@@ -2,13 +2,21 @@
  * Deterministic seed data: two organizations with stable, readable ids so tests can name them.
  * Org 1 (`org_acme`) has every agent status, every tier × scope of memory fact, a document per
  * onboarding section, teams, members and skills; org 2 (`org_globex`) exists to prove isolation.
+ * Dates are set back from the sandbox's clock when seeding (the seeded facts 8 to 19 minutes old),
+ * so the facts live their tiers' lifetimes from the start (seeded L1 facts expire 41 to 52 minutes
+ * of the sandbox's clock later).
  */
 import { MEMORY_SCOPES, MEMORY_TIERS } from '../../src/vocabulary';
+import { FactStore } from './factStore';
+import { expiryFor } from './memoryLife';
 import type { ApiKeyRecord, KeyPermission, OrgData, Skill } from './model';
 
-export const SEED_EPOCH = Date.parse('2026-01-15T09:00:00.000Z');
+/** How long before the seeding moment the seeded organizations' history starts. */
+const SEED_HISTORY_MS = 30 * 60_000;
 
-const at = (minutes: number) => new Date(SEED_EPOCH + minutes * 60_000).toISOString();
+/** A date `minutes` into the seeded history. */
+type At = (minutes: number) => string;
+const seedDates = (nowMs: number): At => (minutes) => new Date(nowMs - SEED_HISTORY_MS + minutes * 60_000).toISOString();
 
 /** Keys are built, not written out, so no literal in the repository looks like a credential. */
 export const sandboxKey = (label: string) => ['ctx', 'sandbox', label].join('_');
@@ -50,11 +58,11 @@ export const ONBOARDING_SECTIONS = [
 	['agent_persona_rules', 'Agent Persona and Rules'],
 ] as const;
 
-function emptyOrg(id: string, name: string, plan: string): OrgData {
+function emptyOrg(at: At, id: string, name: string, plan: string): OrgData {
 	return {
 		org: { id, name, plan, created_at: at(0) },
 		agents: new Map(),
-		facts: new Map(),
+		facts: new FactStore(),
 		documents: new Map(),
 		teams: new Map(),
 		members: new Map(),
@@ -64,7 +72,7 @@ function emptyOrg(id: string, name: string, plan: string): OrgData {
 	};
 }
 
-function addSkills(org: OrgData, agentId: string, enabled: string[]): void {
+function addSkills(at: At, org: OrgData, agentId: string, enabled: string[]): void {
 	const skills = new Map<string, Skill>();
 	for (const [id, name, description] of SKILL_CATALOG) {
 		skills.set(id, { id, name, description, enabled: enabled.includes(id), agent_id: agentId, updated_at: at(5) });
@@ -72,8 +80,8 @@ function addSkills(org: OrgData, agentId: string, enabled: string[]): void {
 	org.skills.set(agentId, skills);
 }
 
-function seedAcme(): OrgData {
-	const org = emptyOrg('org_acme', 'Acme Robotics', 'team');
+function seedAcme(at: At): OrgData {
+	const org = emptyOrg(at, 'org_acme', 'Acme Robotics', 'team');
 	const teams = [
 		['team_support', 'Customer Support', 'Answers customers on Slack and Telegram'],
 		['team_sales', 'Sales', 'Qualifies leads and books demos'],
@@ -111,11 +119,11 @@ function seedAcme(): OrgData {
 			updated_at: at(3),
 		});
 	}
-	addSkills(org, 'dep_support01', ['memory_search', 'slack_messaging', 'telegram_messaging']);
-	addSkills(org, 'dep_sales02', ['web_browsing', 'memory_search', 'slack_messaging']);
-	addSkills(org, 'dep_ops03', ['data_query']);
-	addSkills(org, 'dep_onboard04', []);
-	addSkills(org, 'dep_legacy05', ['web_browsing']);
+	addSkills(at, org, 'dep_support01', ['memory_search', 'slack_messaging', 'telegram_messaging']);
+	addSkills(at, org, 'dep_sales02', ['web_browsing', 'memory_search', 'slack_messaging']);
+	addSkills(at, org, 'dep_ops03', ['data_query']);
+	addSkills(at, org, 'dep_onboard04', []);
+	addSkills(at, org, 'dep_legacy05', ['web_browsing']);
 
 	// One fact for every tier × scope, spread over the two active agents, plus a few extra.
 	const subjects = ['refund window', 'preferred demo slot', 'escalation contact', 'on-call rota'];
@@ -134,7 +142,7 @@ function seedAcme(): OrgData {
 				source: { conversation_id: `conv_${1000 + n}`, channel: n % 3 === 0 ? 'telegram' : 'slack' },
 				created_at: at(10 + n),
 				updated_at: at(10 + n),
-				expires_at: tier.value === 'L4' ? null : at(10 + n + 60 * 24 * 30),
+				expires_at: expiryFor(tier.value, Date.parse(at(10 + n))),
 				promoted_at: null,
 			});
 		}
@@ -154,8 +162,8 @@ function seedAcme(): OrgData {
 	return org;
 }
 
-function seedGlobex(): OrgData {
-	const org = emptyOrg('org_globex', 'Globex Corporation', 'individual');
+function seedGlobex(at: At): OrgData {
+	const org = emptyOrg(at, 'org_globex', 'Globex Corporation', 'individual');
 	org.agents.set('dep_globex01', {
 		id: 'dep_globex01',
 		agent_name: 'Globex Helper',
@@ -166,7 +174,7 @@ function seedGlobex(): OrgData {
 		created_at: at(3),
 		updated_at: at(3),
 	});
-	addSkills(org, 'dep_globex01', ['web_browsing']);
+	addSkills(at, org, 'dep_globex01', ['web_browsing']);
 	org.facts.set('fact_globex01', {
 		id: 'fact_globex01',
 		agent_id: 'dep_globex01',
@@ -176,7 +184,7 @@ function seedGlobex(): OrgData {
 		source: { conversation_id: 'conv_9001', channel: 'slack' },
 		created_at: at(12),
 		updated_at: at(12),
-		expires_at: null,
+		expires_at: expiryFor('L3', Date.parse(at(12))),
 		promoted_at: null,
 	});
 	org.teams.set('team_globex', { id: 'team_globex', name: 'Globex Ops', description: '', created_at: at(1), updated_at: at(1) });
@@ -201,9 +209,11 @@ function seedGlobex(): OrgData {
 	return org;
 }
 
-export function seedOrganizations(): Map<string, OrgData> {
-	const acme = seedAcme();
-	const globex = seedGlobex();
+/** The seeded organizations, dated back from `nowMs` on the sandbox's clock. */
+export function seedOrganizations(nowMs: number): Map<string, OrgData> {
+	const at = seedDates(nowMs);
+	const acme = seedAcme(at);
+	const globex = seedGlobex(at);
 	return new Map([
 		[acme.org.id, acme],
 		[globex.org.id, globex],

@@ -1,23 +1,10 @@
 import { z } from 'zod/v4';
 import type { RouteName } from '../../../src/routes';
-import { FILTER_QUERY, MEMORY_SCOPES, MEMORY_TIERS } from '../../../src/vocabulary';
+import { FILTER_QUERY } from '../../../src/vocabulary';
 import { badRequest } from '../errors';
 import type { MemoryFact } from '../model';
-import {
-	type Handler,
-	type HandlerContext,
-	listPage,
-	newId,
-	nowIso,
-	parseBody,
-	queryFilter,
-	requireFound,
-	single,
-} from '../context';
-
-const TIERS = MEMORY_TIERS.map((t) => t.value) as string[];
-const SCOPES = MEMORY_SCOPES.map((s) => s.value) as string[];
-const TTL_MS: Record<string, number | null> = { L1: 3_600_000, L2: 86_400_000, L3: 604_800_000, L4: null };
+import { expiryFor, promote, SCOPES, TIERS } from '../memoryLife';
+import { type Handler, type HandlerContext, listPage, newId, parseBody, queryFilter, requireFound, single } from '../context';
 
 const tier = z.string().refine((v) => TIERS.includes(v), `must be one of ${TIERS.join(', ')}`);
 const scope = z.string().refine((v) => SCOPES.includes(v), `must be one of ${SCOPES.join(', ')}`);
@@ -32,20 +19,14 @@ const factCreate = z.strictObject({
 
 const factPromote = z.strictObject({ tier: tier.optional(), scope: scope.optional() });
 
-const expiry = (ctx: HandlerContext, factTier: string) => {
-	const ttl = TTL_MS[factTier];
-	return ttl === null || ttl === undefined ? null : new Date(ctx.now().getTime() + ttl).toISOString();
-};
-
-/** The list in the sandbox's fact order; the map holds creation order. */
-function inOrder(ctx: HandlerContext, facts: MemoryFact[]): MemoryFact[] {
-	if (ctx.factOrder === 'newest-first') return facts.reverse();
-	if (ctx.factOrder === 'unordered') {
-		// A different order on every request (Fisher–Yates with the sandbox's seeded generator).
-		for (let i = facts.length - 1; i > 0; i--) {
-			const j = Math.floor(ctx.random() * (i + 1));
-			[facts[i], facts[j]] = [facts[j], facts[i]];
-		}
+/** The list in the sandbox's fact order (see SandboxOptions.factOrder). */
+function inOrder(ctx: HandlerContext): readonly MemoryFact[] {
+	if (ctx.factOrder !== 'unordered') return ctx.org.facts.ordered(ctx.factOrder, ctx.stableTies);
+	// A different order on every request (Fisher–Yates with the sandbox's seeded generator).
+	const facts = [...ctx.org.facts.values()];
+	for (let i = facts.length - 1; i > 0; i--) {
+		const j = Math.floor(ctx.random() * (i + 1));
+		[facts[i], facts[j]] = [facts[j], facts[i]];
 	}
 	return facts;
 }
@@ -60,7 +41,7 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 		const tierFilter = queryFilter(ctx, FILTER_QUERY.tier);
 		const scopeFilter = queryFilter(ctx, FILTER_QUERY.scope);
 		const text = queryFilter(ctx, FILTER_QUERY.text)?.toLowerCase();
-		let facts = [...ctx.org.facts.values()];
+		let facts = inOrder(ctx);
 		if (agentId || tierFilter || scopeFilter || text) {
 			facts = facts.filter(
 				(f) =>
@@ -70,7 +51,9 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 					(!text || f.content.toLowerCase().includes(text)),
 			);
 		}
-		return listPage(ctx, inOrder(ctx, facts));
+		const page = listPage(ctx, facts);
+		ctx.noteReturned((page.body as { data: MemoryFact[] }).data);
+		return page;
 	},
 	'memoryFact.get': (ctx) => single(findFact(ctx)),
 	'memoryFact.create': (ctx) => {
@@ -78,7 +61,8 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 		if (!ctx.org.agents.has(input.agent_id)) {
 			throw badRequest('agent_id', `no agent "${input.agent_id}" in this organization`);
 		}
-		const now = nowIso(ctx);
+		const nowMs = ctx.now().getTime();
+		const now = new Date(nowMs).toISOString();
 		const factTier = input.tier ?? 'L1';
 		const fact: MemoryFact = {
 			id: newId(ctx, 'fact_'),
@@ -92,7 +76,7 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 			},
 			created_at: now,
 			updated_at: now,
-			expires_at: expiry(ctx, factTier),
+			expires_at: expiryFor(factTier, nowMs),
 			promoted_at: null,
 		};
 		ctx.org.facts.set(fact.id, fact);
@@ -105,15 +89,8 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 		if (target.tier === undefined && target.scope === undefined) {
 			throw badRequest('tier', 'give a target "tier" and/or "scope" to promote to');
 		}
-		const previous = { tier: fact.tier, scope: fact.scope };
-		const now = nowIso(ctx);
-		Object.assign(fact, {
-			tier: target.tier ?? fact.tier,
-			scope: target.scope ?? fact.scope,
-			updated_at: now,
-			promoted_at: now,
-			expires_at: expiry(ctx, target.tier ?? fact.tier),
-		});
+		const previous = promote(fact, target, ctx.now().getTime());
+		ctx.org.facts.set(fact.id, fact);
 		ctx.emit('memory.fact_promoted', { fact, previous });
 		return single(fact);
 	},

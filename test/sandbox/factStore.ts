@@ -1,0 +1,83 @@
+/**
+ * An organization's memory facts: a Map (insertion = creation order) that also knows when the next
+ * fact expires and serves the list in the platform's orders. Every change of the set bumps
+ * `version`, which is what reshuffles facts that share a `created_at` (a database sorting on a
+ * column that is not unique may answer such rows in another order after any write).
+ */
+import type { MemoryFact } from './model';
+import type { FactOrder } from './options';
+
+const expiryMs = (fact: MemoryFact) => (fact.expires_at === null ? Infinity : Date.parse(fact.expires_at));
+
+/** FNV-1a over the id and the version: a tie order that is fixed between changes and new after each. */
+function tieKey(id: string, version: number): number {
+	let hash = (0x811c9dc5 ^ version) >>> 0;
+	for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+	return hash;
+}
+
+export class FactStore extends Map<string, MemoryFact> {
+	/** Bumped on every change of a fact or of the set. */
+	version = 0;
+	private nextExpiry = Infinity;
+	private cache: { key: string; list: readonly MemoryFact[] } | undefined;
+
+	set(id: string, fact: MemoryFact): this {
+		super.set(id, fact);
+		this.version += 1;
+		this.nextExpiry = Math.min(this.nextExpiry, expiryMs(fact));
+		return this;
+	}
+
+	delete(id: string): boolean {
+		const had = super.delete(id);
+		if (had) this.version += 1;
+		return had;
+	}
+
+	clear(): void {
+		super.clear();
+		this.version += 1;
+	}
+
+	/** Removes every fact whose `expires_at` is at or before `nowMs`, without an event; returns how many. */
+	expire(nowMs: number): number {
+		if (nowMs < this.nextExpiry) return 0;
+		let next = Infinity;
+		let removed = 0;
+		for (const [id, fact] of this) {
+			const at = expiryMs(fact);
+			if (at <= nowMs) {
+				super.delete(id);
+				removed += 1;
+			} else if (at < next) next = at;
+		}
+		this.nextExpiry = next;
+		if (removed > 0) this.version += 1;
+		return removed;
+	}
+
+	/**
+	 * The facts in `order`. Dated orders sort by `created_at` (after `agent_id` for the agent-then
+	 * orders); facts with equal dates keep creation order when `stableTies`, else an order that
+	 * changes with `version`. Cached until the next change; callers must not mutate the result.
+	 */
+	ordered(order: Exclude<FactOrder, 'unordered'>, stableTies: boolean): readonly MemoryFact[] {
+		const key = `${order}|${stableTies}|${this.version}`;
+		if (this.cache?.key === key) return this.cache.list;
+		const direction = order.endsWith('newest') || order === 'newest-first' ? -1 : 1;
+		const byAgent = order.startsWith('agent-then');
+		const rows = [...this.values()].map((fact, i) => ({
+			fact,
+			at: Date.parse(fact.created_at),
+			tie: stableTies ? i : tieKey(fact.id, this.version),
+		}));
+		rows.sort((a, b) => {
+			if (byAgent && a.fact.agent_id !== b.fact.agent_id) return a.fact.agent_id < b.fact.agent_id ? -1 : 1;
+			return direction * (a.at - b.at || a.tie - b.tie);
+		});
+		const list = rows.map((row) => row.fact);
+		this.cache = { key, list };
+		return list;
+	}
+}
