@@ -38,8 +38,7 @@ function orderOf(facts: IDataObject[]): { order: ListOrder; disordered: boolean 
 
 /**
  * The baseline: the first page and the last, which teach the page size and the order. Every change
- * dated up to the newest date they show, or before the server's `Date`, is there at the baseline
- * (judge.ts, baselineSince).
+ * dated up to the newest date they show is there at the baseline (judge.ts, baselineSince).
  */
 async function baseline(poll: FactPoll): Promise<void> {
 	const { stream } = poll;
@@ -62,7 +61,7 @@ async function baseline(poll: FactPoll): Promise<void> {
 	}
 	const shown = complete ? orderOf(facts) : { order: 'unknown' as const, disordered: false };
 	stream.order = shown.order;
-	const since = baselineSince(facts.map(newestDate).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY), poll.serverDate);
+	const since = baselineSince(facts.map(newestDate).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY));
 	for (const cursor of Object.values(poll.cursors)) advance(cursor, since);
 	poll.remember(facts);
 	const newest = facts.map(createdAt).filter(Number.isFinite).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);

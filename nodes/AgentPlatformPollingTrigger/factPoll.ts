@@ -3,9 +3,9 @@
  *
  * 1. Where a fact sits says where to read; only its id and the API's own dates say whether it is new:
  *    a change dated at or after its cursor whose key is not held (judge.ts).
- * 2. Cursors are API dates: at the baseline the newest date read, or the server's `Date` if later;
- *    then they move only after a whole read of the list, to when it started, never past a change
- *    it had to leave for later. n8n's clock never dates a change.
+ * 2. Cursors are API dates: at the baseline the newest date read; then they move only after a whole
+ *    read of the list, to when it started, never past a change it had to leave for later. n8n's
+ *    clock never dates a change.
  * 3. The fast read (edge.ts) reads where new facts appear in a list kept in creation order, from the
  *    end the current `total` shows, back to the date it had read to; it checks the order as it goes.
  * 4. The sweep (factSweep.ts) reads the whole list at the share's pace: it finds the promotions, and

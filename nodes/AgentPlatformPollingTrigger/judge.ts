@@ -117,13 +117,12 @@ export const oldest = (changes: Array<Pick<Change, 'at'>>): number => changes.re
 
 /**
  * The cursor at the baseline: every change dated up to the newest date the baseline read returned is
- * there at the baseline, and so is every change dated before the API's clock at the read (its `Date`
- * header, when sent). A baseline that read no dated fact (an empty list) needs no clock: every
- * change that shows later is new.
+ * there at the baseline (the facts' own clock: a `Date` header may come from another clock, a proxy's
+ * or a host's, and would put the cursor ahead of the changes to come). A baseline that read no dated
+ * fact (an empty list) needs no clock: every change that shows later is new.
  */
-export function baselineSince(newestRead: number, serverDate: number | undefined): number {
-	if (!Number.isFinite(newestRead)) return 0;
-	return Math.max(newestRead + 1, serverDate ?? Number.NEGATIVE_INFINITY);
+export function baselineSince(newestRead: number): number {
+	return Number.isFinite(newestRead) ? newestRead + 1 : 0;
 }
 
 /**

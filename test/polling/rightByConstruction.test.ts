@@ -214,4 +214,48 @@ describe('on the sandbox', () => {
 		expect(warnings(warn, 'could not be read whole')).toBe(1);
 		warn.mockRestore();
 	});
+
+	test.each([
+		['10 minutes', 10 * 60_000],
+		['three weeks', 21 * 86_400_000],
+	])("the sandbox's clock %s behind n8n's: a promotion and a new fact made after activation are reported", async (_how, behind) => {
+		sb = await startSandbox({ plan: 'enterprise', clockOffsetMs: -behind });
+		sb.admin.seedFacts('org_acme', 300);
+		const wf = pollingWorkflow(sb, FACTS);
+		wf.activate();
+		await wf.poll();
+		const promoted = [...sb.admin.org('org_acme').facts.keys()][5];
+		await api(sb, 'POST', `/memory/facts/${promoted}/promote`, { tier: 'L4' });
+		const made = String((await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: 'after activation' })).id);
+		const items = await pollUntil(wf, 'memory.fact_promoted', [promoted], 20, 2);
+		items.push(...(await pollUntil(wf, 'memory.fact_created', [made].filter((id) => !reported(items, 'memory.fact_created').includes(id)), 10, 0)));
+		expect(reported(items, 'memory.fact_promoted')).toEqual([promoted]);
+		expect(reported(items, 'memory.fact_created')).toEqual([made]);
+	});
+
+	test.each(['oldest-first', 'newest-first', 'unordered'] as const)('%s, lifetimes on, graduation on, a minute of sandbox time a poll: L1 facts expire while new ones come and others graduate; every change once, none invented', async (factOrder) => {
+		sb = await startSandbox({ plan: 'enterprise', factOrder, graduation: 3 });
+		sb.admin.seedFacts('org_acme', 2_000);
+		const wf = pollingWorkflow(sb, FACTS);
+		wf.activate();
+		await wf.poll();
+		const made: string[] = [];
+		const promoted: string[] = [];
+		const items: IDataObject[] = [];
+		for (let p = 0; p < 40; p++) {
+			sb.admin.advance(60_000);
+			for (let i = 0; i < 3; i++) made.push(String((await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: `minute ${p} fact ${i}` })).id));
+			items.push(...(await wf.poll()));
+		}
+		items.push(...(await pollTimes(wf, 30)));
+		for (const fact of sb.admin.org('org_acme').facts.values()) if (fact.promoted_at) promoted.push(fact.id);
+		const created = reported(items, 'memory.fact_created');
+		expect(created.length).toBe(new Set(created).size);
+		// Every fact made is reported, unless it expired before a read could see it (L1 lives an hour of sandbox time).
+		const alive = new Set(sb.admin.org('org_acme').facts.keys());
+		expect(made.filter((id) => alive.has(id) && !created.includes(id))).toEqual([]);
+		expect(created.filter((id) => !made.includes(id))).toEqual([]);
+		const graduated = reported(items, 'memory.fact_promoted');
+		expect(promoted.filter((id) => !graduated.includes(id))).toEqual([]);
+	});
 });
