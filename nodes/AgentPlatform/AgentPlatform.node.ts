@@ -4,10 +4,13 @@ import {
 	type INodeExecutionData,
 	type INodeType,
 } from 'n8n-workflow';
+import { ACTION_BUILDER_HINT } from '../parts/builderHints';
 import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
+import { WEBHOOK_SECRET_FIELD } from '../../src/vocabulary';
 import { resources } from './actions';
 import { description as nodeOptions, router } from './actions/router';
 import { HUMAN_REVIEW_HINT } from './helpers/humanReview';
+import { NO_FIELDS_HINT } from './descriptions/common.description';
 import { listSearch, loadOptions } from './methods';
 
 /**
@@ -30,7 +33,13 @@ export class AgentPlatform implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
-		hints: [HUMAN_REVIEW_HINT],
+		hints: [HUMAN_REVIEW_HINT, NO_FIELDS_HINT],
+		builderHint: ACTION_BUILDER_HINT,
+		// Webhook Subscription → Create (the subscription) and an API Request that creates one (the API's
+		// envelope around it) output the signing secret, which the API shows only then. n8n redacts the
+		// paths named here in execution data where it applies node-declared redaction (not yet in
+		// n8n 2.41: docs/webhook-trigger.md, "Keeping the signing secret out of execution history").
+		sensitiveOutputFields: [WEBHOOK_SECRET_FIELD, `data.${WEBHOOK_SECRET_FIELD}`],
 		properties: [
 			{
 				displayName: 'Resource',

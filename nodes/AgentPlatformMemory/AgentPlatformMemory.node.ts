@@ -5,6 +5,7 @@ import {
 	type SupplyData,
 } from 'n8n-workflow';
 import { AgentPlatformClient, CREDENTIAL_TYPE } from '../../src/client';
+import { MEMORY_BUILDER_HINT } from '../parts/builderHints';
 import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { searchAgents } from '../parts/listSearch';
 import { loadAiNodeSdk } from './aiNodeSdk';
@@ -16,7 +17,7 @@ import { SessionHistory } from './sessionHistory';
 import { readSettings } from './settings';
 
 /**
- * An AI Agent's memory on the platform: the conversation as session-tier facts of one agent, and
+ * An AI Agent's memory on the platform: the conversation as facts of one agent, kept as long as chosen, and
  * optionally what the organization's agents have learned as long-term context. See README,
  * "AI Agent memory".
  */
@@ -26,13 +27,16 @@ export class AgentPlatformMemory implements INodeType {
 		name: 'agentPlatformMemory',
 		icon: NODE_ICON,
 		group: ['transform'],
-		version: 1,
+		// 1.1: Keep History defaults to Until Deleted; version 1 workflows keep their hour (keepHistory.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["longTermContext"] ? "Conversation and long-term context" : "Conversation" }}',
 		description: "Keeps an AI Agent's conversation in an Agent Platform agent's memory and gives it what the organization's agents have learned",
 		defaults: { name: 'Agent Platform Memory' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiMemory],
 		outputNames: ['Memory'],
+		builderHint: MEMORY_BUILDER_HINT,
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
 		properties,
 	};
@@ -51,8 +55,19 @@ export class AgentPlatformMemory implements INodeType {
 		// n8n's AI Agent asks for its memory again after each round of tool calls: what one round read,
 		// the next ones of the same execution reuse (roundCache.ts).
 		const round = roundScope(this, credentials);
-		const history = new SessionHistory(client, this.getNode(), settings.session, { toolCalls: settings.toolCalls, secrets: [credentials.apiKey?.trim() ?? ''], round });
-		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm, round);
+		const history = new SessionHistory(client, this.getNode(), settings.session, {
+			toolCalls: settings.toolCalls,
+			lifetime: settings.lifetime,
+			secrets: [credentials.apiKey?.trim() ?? ''],
+			round,
+		});
+		// Why the model got no long-term context shows under the memory's run in the editor (n8n 2.x
+		// gives a supply-data context execution hints), and in n8n's log.
+		const noContext = (why: string) => {
+			this.logger.info(why.replace(/ See <a .*$/, ''), { nodeName: this.getNode().name });
+			if (typeof this.addExecutionHints === 'function') this.addExecutionHints({ message: why, type: 'info', location: 'outputPane' });
+		};
+		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm, round, noContext);
 		return sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm));
 	}
 }

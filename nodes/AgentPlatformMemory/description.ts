@@ -2,6 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { MEMORY_SCOPES, MEMORY_TIERS } from '../../src/vocabulary';
 import { agentLocator } from '../parts/locators';
+import { keepHistoryProperties } from './keepHistory';
 
 /** Durable tiers: what long-term context may read. L1 holds sessions, other chats' included. */
 const DURABLE_TIERS = MEMORY_TIERS.filter((tier) => tier.value !== 'L1');
@@ -10,12 +11,14 @@ const showLongTerm = { show: { longTermContext: [true] } };
 
 export const properties: INodeProperties[] = [
 	{
-		displayName: "Connect this node to an AI Agent's Memory input. It needs n8n 2.16 or later.",
+		// No n8n version here: a notice shows on every n8n, and on one without the AI node SDK (before
+		// 2.16) the run itself says which n8n the node needs (aiNodeSdk.ts).
+		displayName: "Connect this node to an AI Agent's Memory input",
 		name: 'connectionNotice',
 		type: 'notice',
 		default: '',
 	},
-	agentLocator({ description: 'The platform agent whose memory keeps the conversation, as its session-tier (L1) facts' }),
+	agentLocator({ description: 'The platform agent whose memory keeps the conversation, as its facts (one per turn)' }),
 	{
 		displayName: 'Session ID',
 		name: 'sessionIdType',
@@ -43,6 +46,7 @@ export const properties: INodeProperties[] = [
 			'The key that identifies the conversation, for example an expression with a user ID. Used exactly as given (not trimmed); it never reaches a conversation whose ID came from a Chat Trigger.',
 		displayOptions: { show: { sessionIdType: ['customKey'] } },
 	},
+	...keepHistoryProperties,
 	{
 		displayName: 'Context Window Length',
 		name: 'contextWindowLength',
@@ -72,7 +76,7 @@ export const properties: INodeProperties[] = [
 		type: 'multiOptions',
 		options: [...DURABLE_TIERS],
 		default: ['L2', 'L3', 'L4'],
-		description: 'Which durable tiers to read. Session facts (L1) are never read: they hold other conversations.',
+		description: 'Which durable tiers to read. Session facts (L1) are never read, and no conversation kept by this node is, whatever its tier.',
 		displayOptions: showLongTerm,
 	},
 	{

@@ -1,20 +1,24 @@
 /**
- * A chat session's history, kept as session-tier (L1) facts of one agent (see turnFact.ts for the
- * content of one fact). All HTTP goes through the shared client, so rate limits, retries and
- * errors behave as in the package's other nodes.
+ * A chat session's history, kept as facts of one agent in the tier Keep History chose (see
+ * turnFact.ts for the content of one fact, keepHistory.ts for the tiers). All HTTP goes through the
+ * shared client, so rate limits, retries and errors behave as in the package's other nodes.
+ *
+ * A session's turns are found wherever the platform moved them: the read names the agent and the
+ * session's tag, not a tier, so a turn the platform graduated or a person promoted (any tier, any
+ * scope) is still loaded, and cleared, in the same one request per page.
  */
 import type { ChatHistory, Message } from '@n8n/ai-node-sdk';
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
-import type { AgentPlatformClient } from '../../src/client';
-import { FILTER_QUERY } from '../../src/vocabulary';
+import { type AgentPlatformClient, isApiError } from '../../src/client';
+import { FACT_TIME_FIELDS, FILTER_QUERY } from '../../src/vocabulary';
 import { recentSecrets } from '../parts/recentSecrets';
+import { type HistoryLifetime, type LifetimeChoice, shorterThan } from './keepHistory';
+import { Redactor } from './redactor';
 import { RoundSlot, type RoundScope } from './roundCache';
-import { Redactor } from './toolSummary';
 import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine } from './turnFact';
 import { messagesOf, turnsOf } from './turnMessages';
 
-/** The tier and scope of a turn: a session's working context, private to the agent. */
-const TURN_TIER = 'L1';
+/** The scope a turn is created in: a conversation is private to the agent. */
 const TURN_SCOPE = 'agent';
 /** `source.channel` of every turn, so people on the platform see where a conversation happened. */
 const TURN_CHANNEL = 'n8n';
@@ -22,9 +26,8 @@ const TURN_CHANNEL = 'n8n';
 /**
  * At most this many facts are read for one session. The server's order is not known to be by
  * time, so the latest turns are known only once every fact of the session has been read; a session
- * with more (L1 facts live about an hour: thousands of turns an hour on one key) is refused with
- * an error rather than answered with turns that may not be its latest. The memory held stays
- * bounded by what is kept, not by what is read.
+ * with more is refused with an error rather than answered with turns that may not be its latest.
+ * The memory held stays bounded by what is kept, not by what is read.
  */
 const MAX_SESSION_FACTS = 10_000;
 /** The most turns getMessages returns: the longest Context Window Length. */
@@ -35,6 +38,8 @@ const MAX_HISTORY_TURNS = 100;
  * leaves room for the clocks of several n8n processes sharing a session to disagree.
  */
 const MAX_CLOCK_LEAD_MS = 24 * 3_600_000;
+/** HTTP statuses with which an API refuses what a request asks for (here: the tier of a turn). */
+const REFUSALS = [400, 403, 422];
 
 export interface Session {
 	agentId: string;
@@ -47,6 +52,8 @@ export interface Session {
 interface HistoryOptions {
 	/** Remember Tool Calls: turns keep the agent's tool calls and summaries of their results. */
 	toolCalls: boolean;
+	/** Keep History: the tier turns are created in, and the oldest turn loaded. */
+	lifetime: HistoryLifetime & { choice: LifetimeChoice };
 	/** Values never stored (the credential's API key), wherever they appear in a turn. */
 	secrets: string[];
 	/** The execution, node and credential whose loads share what they read (roundCache.ts). */
@@ -134,22 +141,29 @@ export class SessionHistory implements ChatHistory {
 		const body: IDataObject = {
 			agent_id: agentId,
 			content,
-			tier: TURN_TIER,
+			tier: this.options.lifetime.tier,
 			scope: TURN_SCOPE,
 			source: { conversation_id: key, channel: TURN_CHANNEL },
 		};
 		const created = await this.client.call('memoryFact.create', { body }).catch((error: unknown) => {
 			// A create that failed may still have been carried out: the session is unknown until read again.
 			this.known.write(() => undefined);
-			throw error;
+			throw this.lifetimeRefused(error) ?? error;
 		});
 		// What a read would now return: the content as stored (a long turn is cut), under the server's id.
 		const turn = decodeTurn(content, tag);
 		if (turn) this.known.write((known) => known && [...known, { ...turn, factId: String(created.id), chars: content.length }].slice(-MAX_HISTORY_TURNS));
 	}
 
-	/** The newest MAX_HISTORY_TURNS turns of the session, oldest first: as known in this execution, or read. */
+	/** The newest MAX_HISTORY_TURNS turns of the session younger than Keep History, oldest first: as known in this execution, or read. */
 	private async latestTurns(): Promise<StoredTurn[]> {
+		const { maxAgeMs } = this.options.lifetime;
+		const oldest = maxAgeMs === undefined ? -Infinity : this.now().getTime() - maxAgeMs;
+		const young = (turns: StoredTurn[]) => turns.filter((turn) => Date.parse(turn.at) >= oldest);
+		return young(await this.readLatest());
+	}
+
+	private async readLatest(): Promise<StoredTurn[]> {
 		return await this.known.load(async () => {
 			let turns: StoredTurn[] = [];
 			await this.eachTurn('load', (turn) => {
@@ -164,7 +178,8 @@ export class SessionHistory implements ChatHistory {
 	/** Hands on every turn of this session, in the server's order; refuses a session it cannot read whole. */
 	private async eachTurn(purpose: Purpose, take: (turn: StoredTurn) => void): Promise<void> {
 		const { agentId, tag } = this.session;
-		const qs = { [FILTER_QUERY.agentId]: agentId, [FILTER_QUERY.tier]: TURN_TIER, [FILTER_QUERY.text]: tag };
+		// No tier and no scope: the session's turns are its own wherever the platform moved them.
+		const qs = { [FILTER_QUERY.agentId]: agentId, [FILTER_QUERY.text]: tag };
 		const latest = this.now().getTime() + MAX_CLOCK_LEAD_MS;
 		// The first page's total says at once whether the session can be read whole; counting what was
 		// read still holds against a server whose total understates.
@@ -184,13 +199,17 @@ export class SessionHistory implements ChatHistory {
 		}
 	}
 
-	/** Whether the fact is stored as this node stores this session's turns: agent, tier, scope and source. */
+	/**
+	 * Whether the fact is stored as this node stores this session's turns: agent, source, and the
+	 * scope it is created in unless it was promoted since. Any tier: Keep History may differ between
+	 * workflows that continue one session, the platform graduates facts and people promote them.
+	 */
 	private wroteHere(fact: IDataObject): boolean {
 		const source = fact.source as IDataObject | undefined;
+		const promoted = typeof fact[FACT_TIME_FIELDS.promoted] === 'string' && fact[FACT_TIME_FIELDS.promoted] !== '';
 		return (
 			fact.agent_id === this.session.agentId &&
-			fact.tier === TURN_TIER &&
-			fact.scope === TURN_SCOPE &&
+			(fact.scope === TURN_SCOPE || promoted) &&
 			typeof source === 'object' &&
 			source !== null &&
 			source.channel === TURN_CHANNEL &&
@@ -198,9 +217,23 @@ export class SessionHistory implements ChatHistory {
 		);
 	}
 
+	/** The API's refusal of the tier Keep History chose, as an error naming the parameter and what to choose instead. */
+	private lifetimeRefused(error: unknown): NodeOperationError | undefined {
+		if (!REFUSALS.some((status) => isApiError(error, status)) || !/\btier\b/i.test((error as Error).message)) return undefined;
+		const { label, tier, choice } = this.options.lifetime;
+		const shorter = shorterThan(choice).map((other) => `"${other.label}" (${other.tier})`);
+		return new NodeOperationError(this.node, `The Agent Platform API refused to keep the conversation for "${label}" (tier ${tier})`, {
+			description:
+				`It answered: ${(error as Error).message}. ` +
+				(shorter.length > 0
+					? `Choose a shorter Keep History: ${shorter.join(', ')}. Nothing of this turn was stored.`
+					: 'Check which tiers your plan allows to be written. Nothing of this turn was stored.'),
+		});
+	}
+
 	private tooLongError(purpose: Purpose): NodeOperationError {
 		const most = MAX_SESSION_FACTS.toLocaleString('en-US');
-		const fix = `Delete them with the Agent Platform node (Memory Fact → Get Many with Search Text ${this.session.tag}, then Delete), or let them expire (L1 facts live about an hour), and give each conversation its own key.`;
+		const fix = `Delete them with the Agent Platform node (Memory Fact → Get Many with Search Text ${this.session.tag}, then Delete), or choose a shorter Keep History, and give each conversation its own key.`;
 		return new NodeOperationError(this.node, `This session has more than ${most} stored facts`, {
 			description:
 				purpose === 'clear'

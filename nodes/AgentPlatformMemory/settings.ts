@@ -5,6 +5,7 @@
 import { NodeOperationError, type ISupplyDataFunctions } from 'n8n-workflow';
 import { ID_PREFIX } from '../../src/vocabulary';
 import { getId, getStringList, getWholeNumber } from '../parts/parameters';
+import { type HistoryLifetime, isLifetimeChoice, KEEP_HISTORY_DEFAULT, LIFETIMES, type LifetimeChoice } from './keepHistory';
 import type { LongTermSettings } from './longTermContext';
 import type { Session } from './sessionHistory';
 import { type KeySource, sessionTag } from './turnFact';
@@ -15,6 +16,8 @@ interface MemorySettings {
 	turns: number;
 	/** Remember Tool Calls. */
 	toolCalls: boolean;
+	/** Keep History: the tier turns are created in and the oldest turn given back. */
+	lifetime: HistoryLifetime & { choice: LifetimeChoice };
 	longTerm?: LongTermSettings;
 }
 
@@ -28,7 +31,8 @@ export function readSettings(ctx: ISupplyDataFunctions, itemIndex: number): Memo
 	const { key, source } = sessionKey(ctx, itemIndex);
 	const turns = wholeNumber(ctx, itemIndex, 'contextWindowLength', 'Context Window Length', 1, 100);
 	const toolCalls = ctx.getNodeParameter('rememberToolCalls', itemIndex, false) === true;
-	const settings: MemorySettings = { session: { agentId, key, tag: sessionTag(source, key) }, turns, toolCalls };
+	const lifetime = keepHistory(ctx, itemIndex);
+	const settings: MemorySettings = { session: { agentId, key, tag: sessionTag(source, key) }, turns, toolCalls, lifetime };
 	if (ctx.getNodeParameter('longTermContext', itemIndex, false) === true) settings.longTerm = longTermSettings(ctx, itemIndex);
 	return settings;
 }
@@ -68,6 +72,20 @@ function sessionKey(ctx: ISupplyDataFunctions, itemIndex: number): { key: string
 		);
 	}
 	return { key, source: fromInput ? 'chatTrigger' : 'defined' };
+}
+
+/** Keep History; a value set by expression must be one of the choices. */
+function keepHistory(ctx: ISupplyDataFunctions, itemIndex: number): HistoryLifetime & { choice: LifetimeChoice } {
+	const fallback = ctx.getNode().typeVersion === 1 ? KEEP_HISTORY_DEFAULT.v1 : KEEP_HISTORY_DEFAULT.current;
+	const choice = ctx.getNodeParameter('keepHistory', itemIndex, fallback);
+	if (!isLifetimeChoice(choice)) {
+		const allowed = Object.keys(LIFETIMES).map((name) => `"${name}"`).join(', ');
+		throw new NodeOperationError(ctx.getNode(), 'The parameter "Keep History" is not one of its choices', {
+			itemIndex,
+			description: `Got ${JSON.stringify(String(choice)).slice(0, 60)}. An expression must give one of ${allowed}.`,
+		});
+	}
+	return { ...LIFETIMES[choice], choice };
 }
 
 function longTermSettings(ctx: ISupplyDataFunctions, itemIndex: number): LongTermSettings {

@@ -7,25 +7,18 @@
  * arguments keep their shape with long strings cut, at most INPUT_CHARS of JSON.
  *
  * Secrets are never kept. Fields named like a secret (the webhook-create response's signing
- * secret among them) are left out of summaries and arguments, and the values they held, the
- * credential's API key, anything shaped like an API key and the signing secrets handed out lately
- * (nodes/parts/recentSecrets.ts) are replaced by [redacted] wherever they appear in the turn (an agent
- * may repeat a subscription's signing secret in its answer).
+ * secret among them) are left out of summaries and arguments, and every string kept is redacted
+ * first (redactor.ts), then cut, so a summary stays within its bounds and never keeps half a secret.
  */
-import type { Message } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
-import { ID_PREFIX, WEBHOOK_SECRET_FIELD } from '../../src/vocabulary';
-import { isObject, redact, REDACTED } from '../../src/client';
+import { isObject } from '../../src/client';
+import { isSecretName } from '../parts/secretNames';
+import type { Redactor } from './redactor';
 import { parseJson, safeJson } from './turnFact';
 
 /** Fields a summary keeps: identifiers, names, counts, states, and a failed call's error. */
 const RESULT_KEYS =
 	/^(?:id|ids|name|title|email|status|state|tier|scope|role|type|section|version|enabled|active|deleted|success|count|total|error|errorType|message)$|_(?:id|ids|name|count)$|[a-z](?:Id|Ids|Name|Count)$/;
-/** Fields never kept, and whose values are redacted everywhere. */
-const SECRET_KEYS = /secret|passw|token|api_?key|authori[sz]ation|credential|private_?key|signature|cookie/i;
-/** What a secret value looks like: one token, long enough not to be a common word. */
-const SECRET_VALUE = /^\S{8,}$/;
-const API_KEY_SHAPE = new RegExp(`\\b${ID_PREFIX.apiKey}[A-Za-z0-9_-]{8,}`, 'g');
 
 const SUMMARY_CHARS = 800;
 const INPUT_CHARS = 600;
@@ -37,36 +30,12 @@ const MAX_DEPTH = 4;
 const ITEMS_TRIED = [20, 10, 5, 2, 1, 0];
 /** String lengths kept in arguments, tried in turn until they fit. */
 const ARGUMENT_STRINGS_TRIED = [200, 40];
-
-export class Redactor {
-	private readonly secrets = new Set<string>();
-
-	constructor(known: Array<string | undefined>) {
-		for (const secret of known) if (secret && SECRET_VALUE.test(secret)) this.secrets.add(secret);
-	}
-
-	/** Learns the values of secret-named fields in the tool calls and results among these messages. */
-	learn(messages: Message[]): void {
-		for (const part of messages.flatMap((message) => message.content)) {
-			if (part.type === 'tool-result') this.collect(parseJson(resultText(part.result)), false);
-			if (part.type === 'tool-call') this.collect(parseJson(part.input), false);
-		}
-	}
-
-	text(value: string): string {
-		let text = value;
-		// Longest first, so a secret that contains another is replaced whole.
-		for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) text = redact(text, secret);
-		return text.replace(API_KEY_SHAPE, REDACTED);
-	}
-
-	private collect(value: unknown, secret: boolean, depth = 0): void {
-		if (depth > 20) return;
-		if (typeof value === 'string' && secret && SECRET_VALUE.test(value)) this.secrets.add(value);
-		if (Array.isArray(value)) for (const item of value) this.collect(item, secret, depth + 1);
-		else if (isObject(value)) for (const [key, item] of Object.entries(value)) this.collect(item, secret || isSecretKey(key), depth + 1);
-	}
-}
+/**
+ * The most of a text that is redacted before it is cut to what is kept: far more than any cut
+ * keeps, so a secret cut in half at this bound lies past what is kept, and the cost of redacting a
+ * tool's whole result (megabytes, perhaps) is not paid.
+ */
+const REDACTED_PREFIX = 65_536;
 
 /** The text a tool result holds (a string, or content parts whose text is joined). */
 export function resultText(result: unknown): string {
@@ -79,7 +48,7 @@ export function resultText(result: unknown): string {
 export function summarizeResult(result: unknown, redactor: Redactor): unknown {
 	const text = resultText(result);
 	const parsed = parseJson(text);
-	if (parsed === undefined) return clip(redactor.text(text), TEXT_CHARS);
+	if (parsed === undefined) return redactedClip(redactor, text, TEXT_CHARS);
 	for (const items of ITEMS_TRIED) {
 		const summary = summarize(parsed, { items, redactor, keepValues: true }, 0) ?? {};
 		if (safeJson(summary).length <= SUMMARY_CHARS) return summary;
@@ -107,7 +76,7 @@ interface SummaryOptions {
 
 function summarize(value: unknown, options: SummaryOptions, depth: number): unknown {
 	if (value === null || typeof value === 'number' || typeof value === 'boolean') return options.keepValues ? value : undefined;
-	if (typeof value === 'string') return options.keepValues ? clip(options.redactor.text(value), STRING_CHARS) : undefined;
+	if (typeof value === 'string') return options.keepValues ? redactedClip(options.redactor, value, STRING_CHARS) : undefined;
 	if (depth >= MAX_DEPTH) return undefined;
 	if (Array.isArray(value)) {
 		const items = value
@@ -119,7 +88,7 @@ function summarize(value: unknown, options: SummaryOptions, depth: number): unkn
 	if (!isObject(value)) return undefined;
 	const kept: IDataObject = {};
 	for (const [key, item] of Object.entries(value)) {
-		if (key.length > MAX_KEY_LENGTH || isSecretKey(key)) continue;
+		if (key.length > MAX_KEY_LENGTH || isSecretName(key)) continue;
 		const summary = summarize(item, { ...options, keepValues: RESULT_KEYS.test(key) }, depth + 1);
 		if (summary !== undefined) kept[key] = summary;
 	}
@@ -127,18 +96,19 @@ function summarize(value: unknown, options: SummaryOptions, depth: number): unkn
 }
 
 function clipArguments(value: unknown, strings: number, redactor: Redactor, depth: number): unknown {
-	if (typeof value === 'string') return clip(redactor.text(value), strings);
+	if (typeof value === 'string') return redactedClip(redactor, value, strings);
 	if (value === null || typeof value !== 'object') return value;
 	if (depth >= MAX_DEPTH) return Array.isArray(value) ? [] : {};
 	if (Array.isArray(value)) return value.slice(0, 10).map((item) => clipArguments(item, strings, redactor, depth + 1));
 	const kept: IDataObject = {};
 	for (const [key, item] of Object.entries(value)) {
-		if (key.length <= MAX_KEY_LENGTH && !isSecretKey(key)) kept[key] = clipArguments(item, strings, redactor, depth + 1) as IDataObject[string];
+		if (key.length <= MAX_KEY_LENGTH && !isSecretName(key)) kept[key] = clipArguments(item, strings, redactor, depth + 1) as IDataObject[string];
 	}
 	return kept;
 }
 
-const isSecretKey = (key: string) => key === WEBHOOK_SECRET_FIELD || SECRET_KEYS.test(key);
+/** `text` redacted, then cut to `max` characters. */
+const redactedClip = (redactor: Redactor, text: string, max: number) => clip(redactor.text(text.slice(0, REDACTED_PREFIX)), max);
 
 /** At most `max` characters (code points), with an ellipsis when cut. */
 function clip(text: string, max: number): string {

@@ -76,6 +76,8 @@ const TOOL_LINE = /^(Tool call|Tool result): (\{.*\})$/s;
 const TAG_PREFIX = 'n8nchat';
 const NAMESPACES: Record<KeySource, string> = { chatTrigger: 'chat', defined: 'key' };
 const TRAILER = /\n\[n8n chat (n8nchat[0-9a-f]{32}) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\]$/;
+/** A trailer's opening, anywhere: what marks a turn (or a quoted one), ignoring case and spacing. */
+const TURN_MARK = /\[\s*n8n\s+chat\s+n8nchat[0-9a-f]{32}\b/i;
 /**
  * What JSON.stringify leaves raw inside a string that a reader may take for a line break or a
  * control: DEL and the C1 controls (NEL, U+0085, among them), U+2028 and U+2029. (`s` on the line
@@ -119,6 +121,15 @@ export function encodeTurn(lines: TurnLine[], tag: string, at: Date): string {
 	);
 	texts.forEach((t, k) => (written[t.i] = t.label + fitJson(t.text, budgets[k])));
 	return [...(written as string[]), trailer].join('\n');
+}
+
+/**
+ * Whether the content is, or quotes, a conversation turn of this node: any session's, whatever the
+ * fact's tier, scope or agent (the platform graduates facts, people promote them). Long-term context
+ * leaves such facts out: a conversation is not the organization's knowledge.
+ */
+export function isTurnContent(content: unknown): boolean {
+	return typeof content === 'string' && TURN_MARK.test(content);
 }
 
 /** The turn a fact holds, or undefined when the fact is not a turn of this session. */

@@ -16,7 +16,8 @@
  * was made.
  */
 import type { Message } from '@n8n/ai-node-sdk';
-import { boundInput, type Redactor, resultText, summarizeResult } from './toolSummary';
+import type { Redactor } from './redactor';
+import { boundInput, resultText, summarizeResult } from './toolSummary';
 import { isTextLine as isText, toolLine, type ToolLine, type TurnLine } from './turnFact';
 
 /** Text messages per fact; a longer run of messages without a user message is split. */

@@ -6,9 +6,11 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../src/client';
+import { DOCS } from '../../src/docsLinks';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { filters, options } from '../parts/collections';
 import { scopeOption, tierOption } from '../parts/factFields';
+import { POLLING_TRIGGER_BUILDER_HINT } from '../parts/builderHints';
 import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { searchAgents } from '../parts/listSearch';
 import { agentFilterLocator } from '../parts/locators';
@@ -64,6 +66,7 @@ export class AgentPlatformPollingTrigger implements INodeType {
 		description: 'Starts the workflow when agents or memory facts change, found by polling the API: for n8n instances the service cannot reach',
 		defaults: { name: 'Agent Platform Polling Trigger' },
 		polling: true,
+		builderHint: POLLING_TRIGGER_BUILDER_HINT,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
@@ -96,9 +99,8 @@ export class AgentPlatformPollingTrigger implements INodeType {
 					type: 'number',
 					typeOptions: { minValue: MIN_KEY_SHARE, maxValue: 1, numberPrecision: 2 },
 					default: DEFAULT_KEY_SHARE,
-					description:
-						"The most of the API key's requests per minute this trigger may spend, measured across polls (0.2 = a fifth). The key's other workflows keep the rest; a read that does not fit goes on at the next poll.",
-					hint: 'Promotions are found by reading the whole fact list at this pace, so one is reported at most one read of the list late. At 0.2 and a poll a minute that is about 2,000 facts a minute on a Team key (120/min): 5 minutes at 10,000 facts, 46 at 100,000; on an Individual key (60/min) twice as long; a longer poll interval or a smaller share, longer in proportion. New facts come at the next poll when the list is in creation order.',
+					description: "How much of the API key's requests per minute this trigger may use (0.2 = a fifth); the key's other workflows keep the rest",
+					hint: `A smaller share makes promotions in a long fact list reported later: see ${DOCS.pollingCost()}.`,
 				},
 			]),
 		],

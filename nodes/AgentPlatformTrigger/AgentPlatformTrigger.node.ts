@@ -13,6 +13,7 @@ import { CREDENTIAL_TYPE } from '../../src/client';
 import { EVENT_HEADER, TIMESTAMP_HEADER } from '../../src/signing';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { options } from '../parts/collections';
+import { TRIGGER_BUILDER_HINT } from '../parts/builderHints';
 import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { searchAgents } from '../parts/listSearch';
 import { agentFilterLocator } from '../parts/locators';
@@ -63,6 +64,7 @@ export class AgentPlatformTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'agentPlatformApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		builderHint: TRIGGER_BUILDER_HINT,
 		properties: [
 			{
 				displayName: 'Subscription',

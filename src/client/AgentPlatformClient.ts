@@ -36,7 +36,7 @@ import type { RequestHook } from './requestHook';
 import { ResumablePlan, type ScanPage, type ScanStart } from './resumablePager';
 import { backoffMs, countsAsTransient, decideRetry, type Decision, mayHaveWritten, type Outcome, RETRY_LIMITS, type RetryLimits } from './retryPolicy';
 import { type ClientContext, CREDENTIAL_TYPE, header, type RawResponse, send, type SendResult, type TransportFailure } from './transport';
-import { type Wait, WaitLog } from './waits';
+import { uiTeller, type Wait, WaitLog } from './waits';
 
 export interface ClientOptions {
 	/** Identical GETs through this client instance are sent once (one execution). */
@@ -136,7 +136,7 @@ export class AgentPlatformClient {
 	) {
 		this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 		this.limits = { ...RETRY_LIMITS, ...options.retryLimits };
-		this.waits = new WaitLog(() => ({ logger: ctx.logger, nodeName: ctx.getNode().name, workflowId: ctx.getWorkflow().id }));
+		this.waits = new WaitLog(() => ({ logger: ctx.logger, nodeName: ctx.getNode().name, workflowId: ctx.getWorkflow().id, tell: uiTeller(ctx) }));
 	}
 
 	/** One request to a named route; returns the envelope's `data` (`{}` for a 204). */

@@ -32,6 +32,7 @@ import {
 	unreachable as unreachableReason,
 } from './errors';
 import { abortableSleep } from './abortableSleep';
+import { ssrfRefusal } from './ssrf';
 import { failureCode, type FullResponse, header, responseText } from './transport';
 
 /** Shorter than a node run's 30 s: someone is waiting in the credential dialog. */
@@ -57,7 +58,19 @@ export async function testAgentPlatformCredential(
 	// (proxy, SSRF policy) as httpRequest does.
 	const outcome = await send(this.helpers, baseUrl, apiKey);
 	const message = 'response' in outcome ? judge(outcome.response, apiKey) : unreachable(outcome.failure, baseUrl);
-	return { status: message === undefined ? 'OK' : 'Error', message: redact(message ?? 'Connection successful: the API key can list agents', apiKey) };
+	if (message === undefined) return { status: 'OK', message: 'Connection successful: the API key can list agents' };
+	return { status: 'Error', message: redact(`${message} ${calledUrl(data.baseUrl, baseUrl)}`, apiKey) };
+}
+
+/**
+ * The address the test called, and whether /v1 was added to the Base URL as entered, so a user
+ * sees what was tried, not only what the Base URL should be.
+ */
+function calledUrl(entered: unknown, baseUrl: string): string {
+	const { method, path } = ROUTES['agent.getMany'];
+	const typed = String(entered ?? '').trim().replace(/\/+$/, '');
+	const added = typed === '' ? ' (the default Base URL)' : typed === baseUrl ? '' : ' (/v1 was added to the Base URL as entered)';
+	return `Called: ${method} ${baseUrl}${path}?limit=1${added}.`;
 }
 
 async function send(helpers: ICredentialTestFunctions['helpers'], baseUrl: string, apiKey: string): Promise<{ response: FullResponse } | { failure: unknown }> {
@@ -121,7 +134,8 @@ function judge(response: FullResponse, apiKey: string): string | undefined {
 }
 
 function unreachable(failure: unknown, baseUrl: string): string {
-	const code = failureCode(failure);
-	const reason = unreachableReason(code, code ?? (failure as Error | undefined)?.message ?? 'request failed', baseUrl);
+	const refusal = ssrfRefusal(failure);
+	const code = refusal?.code ?? failureCode(failure);
+	const reason = unreachableReason(code, refusal?.address ?? code ?? (failure as Error | undefined)?.message ?? 'request failed', baseUrl);
 	return `Could not reach the Agent Platform API at ${baseUrl}: ${reason.what}${reason.code}. ${reason.check}`;
 }

@@ -8,8 +8,10 @@
  */
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import { ID_PREFIX } from '../vocabulary';
+import { DEFAULT_BASE_URL } from './baseUrl';
 import type { ApiErrorBody } from './envelope';
 import { MAX_WAIT_MS } from './rateBudget';
+import { isSsrfCode, ssrfWords } from './ssrf';
 
 const HINTS: Record<string, string> = {
 	unauthorized:
@@ -32,8 +34,8 @@ const HINTS: Record<string, string> = {
 export const CREDENTIAL_TEST_HINTS: Record<string, string> = {
 	...HINTS,
 	forbidden: 'The API key is valid but may not list agents, which the test does: use a key with read access.',
-	not_found: 'The Base URL does not lead to the Agent Platform API: it should be the API address ending in /v1.',
-	bad_request: 'The Base URL may not point at the Agent Platform API: it should be the API address ending in /v1.',
+	not_found: `The Base URL does not lead to the Agent Platform API: set it to the API's own address (by default ${DEFAULT_BASE_URL}; /v1 is added when missing).`,
+	bad_request: `The Base URL may not point at the Agent Platform API: set it to the API's own address (by default ${DEFAULT_BASE_URL}; /v1 is added when missing).`,
 };
 
 export const API_KEY_PREFIX_MESSAGE = `The API key in the "Agent Platform API" credential must start with "${ID_PREFIX.apiKey}"`;
@@ -187,7 +189,9 @@ const NO_TLS_CODES = /^EPROTO$|^ERR_SSL_|^ERR_TLS_/;
  */
 export function unreachable(code: string | undefined, message: string, baseUrl: string): { what: string; check: string; code: string } {
 	const words = unreachableWords(code, message, baseUrl);
-	return { ...words, code: code === undefined || words.what === message ? '' : ` (error code: ${code})` };
+	// n8n's SSRF refusal has no error code of its own; the one used for it here is not shown.
+	const omitCode = code === undefined || words.what === message || isSsrfCode(code);
+	return { ...words, code: omitCode ? '' : ` (error code: ${code})` };
 }
 
 function unreachableWords(code: string | undefined, message: string, baseUrl: string): { what: string; check: string } {
@@ -199,6 +203,8 @@ function unreachableWords(code: string | undefined, message: string, baseUrl: st
 	}
 	const host = url?.hostname ?? baseUrl;
 	const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '';
+	// `message` holds the refused address (ssrf.ts).
+	if (isSsrfCode(code)) return ssrfWords(code, message, host.replace(/^\[|\]$/g, ''));
 	if (code !== undefined && DNS_CODES.has(code)) {
 		return {
 			what: code === 'EAI_AGAIN' ? `the host name "${host}" could not be looked up just now` : `the host "${host}" was not found`,

@@ -169,9 +169,9 @@ export class RateBudget {
 	private spent(now: number, job: Job | undefined): Admission {
 		if (this.resetAt !== undefined) {
 			const ms = this.resetAt + RESET_MARGIN_MS - now;
-			const hint = `${this.resetQuote ?? 'X-RateLimit-Reset'}, no requests remaining`;
+			const hint = `no requests remaining until the window resets at ${this.resetQuote ?? new Date(this.resetAt).toISOString()}`;
 			if (ms > MAX_WAIT_MS) return { kind: 'refuse', hint, ms };
-			return { kind: 'wait', ms, reason: `no requests remaining in this window (limit ${this.limit ?? 'unknown'}) until its reset, ${this.resetQuote ?? 'X-RateLimit-Reset'}` };
+			return { kind: 'wait', ms, reason: `no requests remaining in this window (limit ${this.limit ?? 'unknown'}) until it resets at ${this.resetQuote ?? new Date(this.resetAt).toISOString()}` };
 		}
 		// Spent in a window whose reset is not known yet: the answers in flight will tell.
 		if (this.inFlight > 0) return { kind: 'wait', ms: ANSWER_WAIT_MS, untilChange: true, reason: 'no requests remaining in this window; waiting for an answer that says when it resets' };

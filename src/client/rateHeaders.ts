@@ -23,8 +23,9 @@ export interface RateHeaders {
 	resetResolutionMs?: number;
 	/** Local epoch ms before which the server asked not to retry. */
 	retryAfterUntil?: number;
-	/** The header as received, for quoting in errors (`Retry-After: 86400`, `X-RateLimit-Reset: ...`). */
+	/** The header as received, for quoting in errors (`Retry-After: 86400`). */
 	retryAfterQuote?: string;
+	/** When the window resets, for people: `2026-11-26T18:41:26Z (X-RateLimit-Reset)`. */
 	resetQuote?: string;
 	/** The server's clock as its `Date` header says (epoch ms, 1-second resolution). */
 	serverDate?: number;
@@ -128,7 +129,8 @@ export function readRateHeaders(headers: Headers, now: number): RateHeaders {
 	if (reset !== undefined && reset.at - now <= PLAUSIBLE_RESET_MS) {
 		result.resetAt = reset.at;
 		result.resetResolutionMs = reset.resolutionMs;
-		result.resetQuote = xReset === undefined ? `RateLimit reset=${ietf.reset}` : `X-RateLimit-Reset: ${xReset}`;
+		// A time a person reads (ISO 8601, UTC, to the second), never the header's raw epoch number.
+		result.resetQuote = `${new Date(reset.at).toISOString().replace(/\.\d{3}Z$/, 'Z')} (${xReset === undefined ? 'RateLimit reset' : 'X-RateLimit-Reset'})`;
 	} else if (reset !== undefined || (xResetHeader !== undefined && xResetHeader.trim() !== '')) {
 		// A reset that cannot belong to a per-minute window (or cannot be read) says nothing usable
 		// about this one, and a count without its window cannot be waited on.

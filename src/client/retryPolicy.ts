@@ -108,6 +108,9 @@ export function decideRetry(state: AttemptState, limits: RetryLimits = RETRY_LIM
 	switch (outcome.failure) {
 		case 'stopped':
 			return { action: 'fail', mayHaveActed };
+		case 'policy':
+			// n8n's SSRF protection refused the address: nothing was sent, and a retry is refused alike.
+			return { action: 'fail', mayHaveActed };
 		case 'tooLarge':
 			// The same request would bring the same body back.
 			return { action: 'fail', mayHaveActed: mayHaveActed || !idempotent };

@@ -30,6 +30,7 @@ import type {
 	ISupplyDataFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { ssrfRefusal } from './ssrf';
 
 export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
@@ -67,9 +68,10 @@ export interface RawResponse {
 /**
  * Why a request got no HTTP response. `stopped`: the execution was cancelled. `deadline`: no
  * complete response within the attempt's deadline. `tooLarge`: the body passed MAX_RESPONSE_BYTES.
- * `network`: anything else (reset, refused, DNS, TLS).
+ * `policy`: n8n's SSRF protection refused the address before sending (ssrf.ts; the same request
+ * would be refused again). `network`: anything else (reset, refused, DNS, TLS).
  */
-export type FailureKind = 'stopped' | 'deadline' | 'tooLarge' | 'network';
+export type FailureKind = 'stopped' | 'deadline' | 'tooLarge' | 'policy' | 'network';
 
 /** The request got no (usable) HTTP response. */
 export interface TransportFailure {
@@ -219,6 +221,8 @@ function attemptSignal(deadlineMs: number, outer?: AbortSignal): { signal: Abort
 function failureOf(error: unknown, request: RawRequest, deadline: AbortSignal): TransportFailure {
 	if (request.signal?.aborted) return { kind: 'stopped', message: 'the execution was stopped', code: 'ERR_CANCELED', notSent: false };
 	if (deadline.aborted) return { kind: 'deadline', message: `no complete response within ${request.deadlineMs / 1000} s`, code: 'ETIMEDOUT', notSent: false };
+	const refusal = ssrfRefusal(error);
+	if (refusal) return { kind: 'policy', message: refusal.address, code: refusal.code, notSent: true };
 	const code = failureCode(error);
 	return { kind: 'network', message: code ?? (error as Error)?.message ?? 'request failed', code, notSent: neverSent(code) };
 }

@@ -11,6 +11,7 @@
  * line or hint ever holds the key.
  */
 import type { Logger, NodeExecutionHint } from 'n8n-workflow';
+import { DOCS } from '../docsLinks';
 import { duration, serverText } from './errors';
 
 type WaitKind = 'rateLimit' | 'slowStart' | 'retry';
@@ -50,6 +51,12 @@ interface LogSource {
 	logger?: Logger;
 	nodeName: string;
 	workflowId?: string;
+	/**
+	 * n8n's `sendMessageToUI`: during a manual run in the editor, a line in the browser's developer
+	 * console while the run goes on (n8n 2.41 has no other way to show something before a node
+	 * finishes); nothing in other runs.
+	 */
+	tell?: (message: string) => void;
 }
 
 export class WaitLog {
@@ -89,13 +96,8 @@ export class WaitLog {
 	/** One summary per kind, for the editor's output pane; none when nothing worth saying happened. */
 	hints(): NodeExecutionHint[] {
 		const hints: NodeExecutionHint[] = [];
-		const paced = this.totals.rateLimit;
-		const slow = this.totals.slowStart;
 		if (this.waitedMs >= HINT_WAIT_MS) {
-			const longest = paced.longest ?? slow.longest;
-			hints.push(info(
-				`Waited ${duration(this.waitedMs)} in all for the Agent Platform API's rate limit (${paced.count + slow.count} waits; the longest, ${duration(longest?.ms ?? 0)}, for ${longest?.method} ${longest?.path}: ${longest?.reason}). The API key's limit is shared by every workflow that uses it; n8n's log has each wait.`,
-			));
+			hints.push(info(`Waited ${duration(this.waitedMs)} for the API key's rate limit, which every workflow using the key shares; n8n's log names each wait and why (see ${DOCS.waits()}).`));
 		}
 		const retries = this.totals.retry;
 		if (retries.count > 0 && retries.last) {
@@ -110,7 +112,7 @@ export class WaitLog {
 	}
 
 	private log(wait: Wait): void {
-		const { logger, nodeName, workflowId } = this.source();
+		const { logger, nodeName, workflowId, tell } = this.source();
 		if (!logger) return;
 		const attempt = wait.attempt ? ` (${wait.attempt})` : '';
 		const message =
@@ -119,7 +121,14 @@ export class WaitLog {
 				: `Agent Platform API: ${wait.method} ${wait.path} waits ${wait.kind === 'slowStart' ? 'up to ' : ''}${duration(wait.ms)}: ${wait.reason}`;
 		const level = wait.kind === 'retry' || wait.ms >= NOTICE_WAIT_MS ? 'info' : 'debug';
 		logger[level](message, { nodeName, workflowId, waitMs: wait.ms, waitKind: wait.kind });
+		if (wait.ms >= NOTICE_WAIT_MS) tell?.(`${nodeName}: ${message}, from ${new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')}`);
 	}
 }
 
 const info = (message: string): NodeExecutionHint => ({ message, type: 'info', location: 'outputPane' });
+
+/** The context's `sendMessageToUI`, when it has one (action node and memory runs; not polls or hooks). */
+export function uiTeller(ctx: object): ((message: string) => void) | undefined {
+	const send = (ctx as { sendMessageToUI?: (message: unknown) => void }).sendMessageToUI;
+	return typeof send === 'function' ? (message) => send.call(ctx, message) : undefined;
+}

@@ -64,9 +64,19 @@ describe('credential test', () => {
 		const inside = await testCredential({ apiKey: sb.apiKey, baseUrl: `${sb.baseUrl}/v9` });
 		expect(inside.status).toBe('Error');
 		expect(inside.message).toContain('No endpoint GET /v1/v9/v1/agents');
-		expect(inside.message).toMatch(/\[not_found, HTTP 404\]\. The Base URL .* ending in \/v1/);
+		expect(inside.message).toMatch(/\[not_found, HTTP 404\]\. The Base URL does not lead to the Agent Platform API/);
 		const outside = await testCredential({ apiKey: sb.apiKey, baseUrl: `${sb.origin}/v9` });
-		expect(outside).toEqual({ status: 'Error', message: expect.stringMatching(/HTTP 404 with an HTML page .*ending in \/v1/) });
+		expect(outside).toEqual({ status: 'Error', message: expect.stringMatching(/HTTP 404 with an HTML page .*The Base URL does not lead/) });
+	});
+
+	test('a failing test shows the URL it called, and says when /v1 was added to the Base URL as entered', async () => {
+		const added = await testCredential({ apiKey: sb.apiKey, baseUrl: `${sb.origin}/v9/` });
+		expect(added.message).toContain(`Called: GET ${sb.origin}/v9/v1/agents?limit=1 (/v1 was added to the Base URL as entered).`);
+		const asEntered = await testCredential({ apiKey: sb.apiKey, baseUrl: `${sb.baseUrl}/v9/v1` });
+		expect(asEntered.message).toContain(`Called: GET ${sb.baseUrl}/v9/v1/agents?limit=1.`);
+		const refused = await testCredential({ apiKey: REVOKED_KEY, baseUrl: sb.baseUrl });
+		expect(refused.message).toContain(`Called: GET ${sb.baseUrl}/agents?limit=1.`);
+		expect(refused.message).not.toContain(REVOKED_KEY);
 	});
 
 	test('a body that is not the API’s JSON is described, not echoed', async () => {

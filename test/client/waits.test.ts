@@ -28,6 +28,9 @@ function logged(run: (client: AgentPlatformClient) => Promise<unknown>) {
 		const spies = (['info', 'debug', 'warn'] as const).map((level) =>
 			jest.spyOn(ctx.logger, level).mockImplementation((message: string, meta?: unknown) => void lines.push({ level, message, meta })),
 		);
+		// What the editor's browser receives during a manual run (n8n-core's own method, observed).
+		const ui = jest.spyOn(ctx, 'sendMessageToUI').mockImplementation((message: unknown) => void lines.push({ level: 'ui', message: String(message), meta: undefined }));
+		spies.push(ui as never);
 		try {
 			return await run(client);
 		} finally {
@@ -41,7 +44,7 @@ const ours = (lines: Line[]) => lines.filter((l) => l.message.startsWith('Agent 
 
 describe('waits and retries are logged with their reason, never the key', () => {
 	test('a wait for the window to reset names the header, the wait and the request', async () => {
-		const sb = await startSandbox({ rateLimit: 3, windowMs: 1_500, resetUnit: 'epoch-ms' });
+		const sb = await startSandbox({ rateLimit: 3, windowMs: 6_000, resetUnit: 'epoch-ms' });
 		try {
 			const { lines, scenario } = logged(async (client) => {
 				for (let i = 0; i < 5; i++) await client.call('agent.get', { path: { agentId: 'dep_support01' } });
@@ -49,9 +52,15 @@ describe('waits and retries are logged with their reason, never the key', () => 
 			const { error } = await withClient(sb, scenario);
 			expect(error).toBeUndefined();
 			const wait = ours(lines).find((l) => /no requests remaining/.test(l.message));
-			expect(wait?.message).toMatch(/^Agent Platform API: GET \/agents\/dep_support01 waits \d+(\.\d)? s: no requests remaining in this window \(limit 3\) until its reset, X-RateLimit-Reset: \d+$/);
+			expect(wait?.message).toMatch(/^Agent Platform API: GET \/agents\/dep_support01 waits \d+(\.\d)? s: no requests remaining in this window \(limit 3\) until it resets at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(X-RateLimit-Reset\)$/);
+			// A time a person reads, never the header's epoch number.
+			expect(wait?.message).not.toMatch(/\d{10}/);
 			expect(wait?.meta).toEqual(expect.objectContaining({ nodeName: NODE_NAME, waitKind: 'rateLimit' }));
 			expect(JSON.stringify(lines)).not.toContain(sb.apiKey);
+			// A wait that long is told to the editor while it happens (n8n shows it in the browser's console).
+			const told = lines.filter((l) => l.level === 'ui');
+			expect(told.length).toBeGreaterThan(0);
+			expect(told[0].message).toMatch(new RegExp(`^${NODE_NAME}: Agent Platform API: GET /agents/dep_support01 waits .*, from \\d{4}-\\d\\d-\\d\\dT[\\d:]+Z$`));
 		} finally {
 			await sb.close();
 		}
@@ -119,7 +128,7 @@ describe('a run in the editor says that it waited, or that Limit cut a list shor
 			});
 			expect(result.error).toBeUndefined();
 			const [hint] = hintsOf(result.run);
-			expect(hint).toEqual({ type: 'info', location: 'outputPane', message: expect.stringMatching(/^Waited \d+(\.\d)? s in all for the Agent Platform API's rate limit \(\d+ waits; the longest/) });
+			expect(hint).toEqual({ type: 'info', location: 'outputPane', message: expect.stringMatching(/^Waited \d+(\.\d)? s for the API key's rate limit, which every workflow using the key shares; n8n's log names each wait and why \(see <a href="[^"]+rate-limits\.md#waits-you-can-see" target="_blank">waits<\/a>\)\.$/) });
 			expect(JSON.stringify(hintsOf(result.run))).not.toContain(sb.apiKey);
 		} finally {
 			await sb.close();

@@ -30,10 +30,11 @@ export async function createModelCredential(api, modelUrl) {
 }
 
 /**
- * The workflow; `memory` holds the memory node's parameters, `factTool` adds the second tool.
+ * The workflow; `memory` holds the memory node's parameters, `memoryVersion` its node version (1
+ * keeps turns for an hour unless told otherwise; 1.1 until deleted), `factTool` adds the second tool.
  * Returns it with the chat webhook id.
  */
-export function chatAgentWorkflow({ name, credentialId, modelCredentialId, memory, factTool = false }) {
+export function chatAgentWorkflow({ name, credentialId, modelCredentialId, memory, memoryVersion = 1, factTool = false }) {
 	const v2 = !N8N_VERSION.startsWith('1.');
 	const webhookId = randomUUID();
 	const node = (nodeName, type, typeVersion, position, parameters, extra = {}) => ({ id: randomUUID(), name: nodeName, type, typeVersion, position, parameters, ...extra });
@@ -48,7 +49,7 @@ export function chatAgentWorkflow({ name, credentialId, modelCredentialId, memor
 			node('OpenAI Chat Model', '@n8n/n8n-nodes-langchain.lmChatOpenAi', 1.2, [120, 240], { model: { __rl: true, mode: 'id', value: 'fake-model' }, options: {} }, {
 				credentials: { openAiApi: { id: modelCredentialId, name: OPENAI_CREDENTIAL_NAME } },
 			}),
-			node('Agent Platform Memory', MEMORY_NODE_TYPE, 1, [300, 240], memory, { credentials: platform }),
+			node('Agent Platform Memory', MEMORY_NODE_TYPE, memoryVersion, [300, 240], memory, { credentials: platform }),
 			node(
 				TOOL_NODE,
 				NODE_TYPES.tool,

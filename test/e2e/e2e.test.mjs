@@ -18,6 +18,7 @@ import hostile from '../hostile/server.js';
 import { DURABLE_IDLE_POLL_LOG, DURABLE_SCHEDULER_ENV, n8nHasDurablePollScheduler, restartN8n } from './durableScheduler.mjs';
 import { N8n, POLLING_NODE, Sandbox, byId, chainWorkflow, eventually, outputsOf, pollingTriggerWorkflow, sleep } from './helpers.mjs';
 import { MCP_EXAMPLE, MCP_TRIGGER_TYPE, TRANSPORTS, connectMcp, n8nHasMcpTrigger, resultOf, toolNameOf } from './mcp.mjs';
+import { describeN8nReadiness } from './n8nReadiness.mjs';
 import { takeScreenshots } from './screenshots.mjs';
 
 // n8n-workflow's ESM build does not load under plain Node; its CommonJS one does.
@@ -182,30 +183,7 @@ describe('the package in n8n', () => {
 			assert.deepEqual(shows(NODE_TYPES.action, { resource, operation }), [], `${resource}.${operation} as a node`);
 		}
 	});
-
-	test('the knowledge document sync example runs and the sandbox has the new version', async () => {
-		const before = (await sandbox.api('/knowledge/documents/doc_company_overview')).data;
-		const { id } = stack.workflows.find((w) => w.file === 'knowledge-document-sync.json');
-		const execution = await n8n.runManually(id);
-		assert.equal(execution.status, 'success');
-		const [updated] = outputsOf(execution)['Update the document'];
-		const after = (await sandbox.api('/knowledge/documents/doc_company_overview')).data;
-		assert.equal(after.version, before.version + 1);
-		assert.equal(updated.version, after.version);
-		assert.equal(updated.content, after.content);
-	});
-
-	test('the bulk memory clean-up example deletes exactly the matching facts', async () => {
-		const matching = await sandbox.all('/memory/facts?agent_id=dep_support01&tier=L1');
-		assert.ok(matching.length > 0, 'the seed has L1 facts of dep_support01');
-		const total = (await sandbox.all('/memory/facts')).length;
-		const { id } = stack.workflows.find((w) => w.file === 'bulk-memory-cleanup.json');
-		const execution = await n8n.runManually(id);
-		assert.equal(execution.status, 'success');
-		assert.deepEqual(ids(outputsOf(execution)['Find L1 session facts']), ids(matching));
-		assert.deepEqual(await sandbox.all('/memory/facts?agent_id=dep_support01&tier=L1'), []);
-		assert.equal((await sandbox.all('/memory/facts')).length, total - matching.length);
-	});
+	// Running each example as shipped: examples.test.mjs, in the stack `npm run dev` starts.
 });
 
 describe('a workflow per resource group: output matches the sandbox', () => {
@@ -939,6 +917,81 @@ describe("the polling trigger under n8n's durable scheduler", { skip: !n8nHasDur
 		assert.ok(readFileSync(stack.logFile, 'utf8').includes(DURABLE_IDLE_POLL_LOG), 'the durable scheduler ran no idle poll');
 	});
 });
+
+// Issue 32 in a real n8n: the memory on a platform whose facts live (the sandbox's tier lifetimes)
+// and graduate. The sandbox's clock is moved past an hour (it never goes back, so this runs after
+// every suite that verifies webhook timestamps); n8n's clock is not, as on a real platform whose
+// time passed while n8n's workflow waited for the next message.
+describe("an AI Agent's history lasts as chosen, and reaches no other session", { skip: !n8nHasAiNodeSdk() && 'this n8n lacks @n8n/ai-node-sdk' }, () => {
+	const HOUR_AND_A_MINUTE = 61 * 60_000;
+	let model;
+	let modelCredentialId;
+	let companyFact;
+	const workflowIds = [];
+
+	before(async () => {
+		model = await startFakeModel();
+		modelCredentialId = await createModelCredential(stack.api, model.url);
+		// A permanent company fact of the seed: the oldest, so listed before the thousands other suites added.
+		companyFact = (await sandbox.api('/memory/facts/fact_0012')).data;
+		assert.deepEqual([companyFact.tier, companyFact.scope], ['L4', 'company']);
+	});
+
+	after(async () => {
+		for (const id of workflowIds) await stack.api.public('POST', `/workflows/${id}/deactivate`).catch(() => undefined);
+		await model?.stop();
+	});
+
+	/** An active chat agent (memory node version 1.1) keeping its history as `keepHistory` says; returns its chat webhook id. */
+	async function agentKeeping(keepHistory, longTermContext) {
+		const memory = { agentId: byId('dep_support01'), sessionIdType: 'fromInput', keepHistory, contextWindowLength: 5, longTermContext, contextTiers: ['L2', 'L3', 'L4'], contextScopes: ['agent', 'team', 'company'], maxFacts: 50, maxCharacters: 20000 };
+		const built = chatAgentWorkflow({ name: `e2e memory kept ${keepHistory}`, credentialId: stack.credentialId, modelCredentialId, memory, memoryVersion: 1.1 });
+		const id = (await n8n.createWorkflow(built.workflow)).id;
+		workflowIds.push(id);
+		await stack.api.public('POST', `/workflows/${id}/activate`);
+		await eventually(async () => (await fetch(`${stack.n8n.url}/webhook/${built.webhookId}/chat`)).status === 200, 'the chat webhook (its hosted chat page)');
+		return built.webhookId;
+	}
+	const say = async (hook, sessionId, text) => {
+		const reply = await sendChat(stack.n8n.url, hook, sessionId, text);
+		assert.equal(reply.status, 200, reply.text);
+		return reply.json.output;
+	};
+	const turnsOf = async (sessionId) => await sandbox.all(`/memory/facts?agent_id=dep_support01&q=${sessionTag(sessionId)}`);
+
+	test('past an hour the history is kept with a day and gone with an hour; a graduated turn stays its session’s and reaches no other session’s context', async () => {
+		const dayHook = await agentKeeping('day', true);
+		const hourHook = await agentKeeping('hour', false);
+		const pin = `PIN ${nonce()}`;
+		const daySession = `e2e-day-${randomUUID()}`;
+		const hourSession = `e2e-hour-${randomUUID()}`;
+		assert.match(await say(dayHook, daySession, `My name is Ada, my ${pin}`), /Earlier in this chat you said: nothing\./);
+		assert.match(await say(hourHook, hourSession, 'My name is Bob'), /Earlier in this chat you said: nothing\./);
+		const [dayTurn] = await turnsOf(daySession);
+		assert.deepEqual([dayTurn.tier, (await turnsOf(hourSession))[0].tier], ['L2', 'L1']);
+
+		const clock = await sandbox.admin('/clock', { method: 'POST', body: { advanceMs: HOUR_AND_A_MINUTE } });
+		assert.ok(clock.advancedMs >= HOUR_AND_A_MINUTE, JSON.stringify(clock));
+		assert.match(await say(dayHook, daySession, 'What is my name?'), new RegExp(`Earlier in this chat you said: "My name is Ada, my ${pin}"\\.`));
+		assert.match(await say(hourHook, hourSession, 'What is my name?'), /Earlier in this chat you said: nothing\./);
+		const left = (await turnsOf(hourSession)).map((fact) => fact.content.split('\n')[0]);
+		assert.deepEqual(left, ['User: "What is my name?"'], 'the hour’s first turn is gone from the platform');
+
+		// The platform graduates the turn holding the PIN (L2 → L3), as it does with facts that prove useful.
+		const graduated = await sandbox.admin('/graduate', { method: 'POST', body: { org_id: 'org_acme', fact_id: dayTurn.id } });
+		assert.equal(graduated.tier, 'L3');
+		const other = await say(dayHook, `e2e-other-${randomUUID()}`, 'Hi');
+		assert.match(other, /Earlier in this chat you said: nothing\. I was given [1-9]\d* background facts\./);
+		const prompt = JSON.stringify(model.requests.at(-1).messages);
+		assert.ok(!prompt.includes(pin), 'the graduated turn reached another session');
+		assert.ok(prompt.includes(companyFact.content), 'the organization’s facts are still given');
+		// Its own session still has it, wherever it went.
+		assert.match(await say(dayHook, daySession, 'And now?'), new RegExp(`Earlier in this chat you said: "My name is Ada, my ${pin}", "What is my name\\?"\\.`));
+	});
+});
+
+// builderHint, sensitiveOutputFields and tool mode as n8n serves them; n8n's SSRF protection (restarts n8n).
+describeN8nReadiness(() => ({ stack, n8n, sandbox, allowedSecretOutput }));
 
 describe('secrets', () => {
 	test('the API key and signing secrets appear nowhere in executions or n8n\'s log, except the webhook-create output', async () => {

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm run dev`: builds the package, starts the sandbox and a real n8n (pinned, on the Node it
-// needs, both from the npm registry and cached after the first run) with the package installed
-// the way n8n's community-package installer installs it, an owner, a credential pointing at the
-// sandbox and the example workflows. Prints where to go and what to try. Ctrl-C stops everything.
+// `npm run dev`: builds the package, starts the sandbox, a local fake chat model and a real n8n
+// (pinned, on the Node it needs, both from the npm registry and cached after the first run) with
+// the package installed the way n8n's community-package installer installs it, an owner, a
+// credential pointing at the sandbox, one pointing at the model and the example workflows wired
+// to them. Prints where to go and what to try, in an order where no example breaks another.
+// Ctrl-C stops everything.
 //
 // The n8n user folder is kept in ~/.cache/n8n-nodes-agent-platform/n8n-dev (outside the repository,
 // so `npm run lint`, which parses every .js file in the repository, never sees n8n's files) so the login, workflows and edits
@@ -11,7 +13,8 @@
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { OWNER, bootAll, lifecycle } from './n8n-boot.mjs';
+import { CREDENTIAL_NAME, MCP_CREDENTIAL_NAME, MODEL_CREDENTIAL_NAME, OWNER, bootAll, lifecycle } from './n8n-boot.mjs';
+import { tourSteps } from './examplesTour.mjs';
 import { N8N_VERSION, cacheRoot } from './n8n-install.mjs';
 
 const usage = `Usage: npm run dev -- [options]
@@ -78,7 +81,17 @@ const examples = stack.workflows.some((w) => w.kept)
 	: 'imported as shipped';
 // The editor's labels of the run buttons (n8n 1.x said "Test" where 2.x says "Execute").
 const [executeWorkflow, executeStep] = N8N_VERSION.startsWith('1.') ? ['Test workflow', 'Test step'] : ['Execute workflow', 'Execute step'];
-const promote = `curl -X POST ${sandbox.baseUrl}/memory/facts/fact_0003/promote -H 'Authorization: Bearer ${sandbox.apiKey}' -H 'Content-Type: application/json' -d '{"tier":"L4"}'`;
+// A fact to promote for the trigger: an L4 one, which never expires and which no example deletes.
+const l4 = await fetch(`${sandbox.baseUrl}/memory/facts?tier=L4&limit=1`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } }).then((r) => r.json());
+const steps = tourSteps(workflowUrl, {
+	sandbox,
+	promotable: l4.data?.[0]?.id ?? 'fact_0010',
+	mcpUrl: `${n8n.url}/mcp/agent-platform`,
+	mcpToken: stack.mcpToken,
+	executeWorkflow,
+	executeStep,
+});
+const needs2 = N8N_VERSION.startsWith('1.') ? '\n  (On n8n 1.x the memory, human review and MCP examples need n8n 2; they import but do not run.)' : '';
 
 console.log(`
 n8n with the Agent Platform nodes is running.
@@ -86,26 +99,21 @@ n8n with the Agent Platform nodes is running.
   Editor     ${n8n.url}
   Login      ${OWNER.email} / ${OWNER.password}
   Sandbox    ${sandbox.baseUrl}  (a local fake Agent Platform; admin surface ${sandbox.adminUrl})
-  Credential "Agent Platform (sandbox)" already points at the sandbox
+  Model      ${stack.model.url}  (a local fake chat model with scripted answers, for the AI examples)
+  Credentials "${CREDENTIAL_NAME}", "${MODEL_CREDENTIAL_NAME}" and "${MCP_CREDENTIAL_NAME}" are set on the examples
   Examples   ${examples}
   Log        ${stack.logFile}
 
-What to try first:
-  1. Knowledge document sync (${workflowUrl('knowledge-document-sync.json')}):
-     click "${executeWorkflow}"; the sandbox's company overview document gets a new version.
-  2. The trigger (${workflowUrl('notify-on-promoted-fact.json')}):
-     open "When a fact is promoted", click "${executeStep}", then in a terminal:
-       ${promote}
-     The signed event arrives and is verified. (Add a Slack credential to the last node, or delete it.)
-  3. A new workflow: add "Agent Platform", choose Memory Fact > Get Many, and execute it.
-     The same node appears as a tool under an AI Agent (see the AI agent example).
+What to try, in this order (none undoes another):
+${steps.map(([title, url, lines], i) => `  ${i + 1}. ${title} (${url}):\n${lines.map((line) => `     ${line}`).join('\n')}`).join('\n')}${needs2}
+  Then a workflow of your own: add "Agent Platform", choose Memory Fact > Get Many, and execute it.
 
-Ctrl-C stops n8n and the sandbox.`);
+Ctrl-C stops n8n, the sandbox and the model.`);
 
 // Stay up until Ctrl-C (handled in n8n-boot.mjs) or until n8n itself stops.
 n8n.process.once('exit', async (code) => {
 	if (lifecycle.stopping) return;
-	console.error(`n8n exited (${code}); see ${stack.logFile}. Stopping the sandbox.`);
+	console.error(`n8n exited (${code}); see ${stack.logFile}. Stopping the sandbox and the model.`);
 	await stack.stop();
 	process.exit(1);
 });

@@ -8,11 +8,13 @@
 // processes: `startN8n({ args: ['worker'], env })`) can reuse them; bootAll() is the one-process
 // stack. Every process started here is tracked and stopped on stop(), Ctrl-C, SIGTERM or exit.
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeModel } from '../fake-model/server.mjs';
 import { ensureN8n, N8N_VERSION } from './n8n-install.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -311,13 +313,12 @@ async function parse(res, what, unwrap) {
 }
 
 /**
- * Creates the credential that points at the sandbox, or updates the one of that name (a reused
- * user folder keeps it, but the sandbox may listen elsewhere this time); returns its id.
+ * Creates a credential, or updates the one of that name and type (a reused user folder keeps it,
+ * but what it points at may listen elsewhere this time); returns its id.
  */
-export async function createCredential(api, sandbox, { name = CREDENTIAL_NAME, apiKey = sandbox.apiKey, signingSecret } = {}) {
-	const data = { apiKey, baseUrl: sandbox.baseUrl, ...(signingSecret === undefined ? {} : { signingSecret }) };
-	const body = { name, type: CREDENTIAL_TYPE, data };
-	const existing = (await api.rest('GET', '/credentials')).find((c) => c.name === name && c.type === CREDENTIAL_TYPE);
+export async function upsertCredential(api, { name, type, data }) {
+	const body = { name, type, data };
+	const existing = (await api.rest('GET', '/credentials')).find((c) => c.name === name && c.type === type);
 	if (existing) {
 		await api.rest('PATCH', `/credentials/${existing.id}`, body);
 		return existing.id;
@@ -325,16 +326,43 @@ export async function createCredential(api, sandbox, { name = CREDENTIAL_NAME, a
 	return (await api.rest('POST', '/credentials', body)).id;
 }
 
-/** The example workflows in examples/, with every Agent Platform credential set to `credential`. */
-export function loadExamples(credential) {
+/** The credential that points at the sandbox (see upsertCredential); returns its id. */
+export async function createCredential(api, sandbox, { name = CREDENTIAL_NAME, apiKey = sandbox.apiKey, signingSecret } = {}) {
+	const data = { apiKey, baseUrl: sandbox.baseUrl, ...(signingSecret === undefined ? {} : { signingSecret }) };
+	return await upsertCredential(api, { name, type: CREDENTIAL_TYPE, data });
+}
+
+/** The local stand-ins `npm run dev` gives the examples for what a user brings: a chat model and an MCP client token. */
+export const MODEL_CREDENTIAL_NAME = 'Local fake model (npm run dev)';
+export const MCP_CREDENTIAL_NAME = 'MCP clients (npm run dev)';
+
+/**
+ * Credentials the examples leave for the user to pick, by node type: the chat model's, and the
+ * MCP Server Trigger's Bearer token when it asks for one. A node that names its own is left alone.
+ */
+const USER_CREDENTIALS = {
+	'@n8n/n8n-nodes-langchain.lmChatOpenAi': () => 'openAiApi',
+	'@n8n/n8n-nodes-langchain.mcpTrigger': (node) => (node.parameters.authentication === 'bearerAuth' ? 'httpBearerAuth' : undefined),
+};
+
+/**
+ * The example workflows in examples/ (on n8n 1.x, a copy of the same name in examples/n8n-1.x
+ * replaces one that needs n8n 2), with every Agent Platform credential set to `credential` and,
+ * from `local` ({ openAiApi, httpBearerAuth }: { id, name }), the credentials a user would add.
+ */
+export function loadExamples(credential, local = {}) {
 	const dir = path.join(repoRoot, 'examples');
+	const forOne = path.join(dir, 'n8n-1.x');
 	return readdirSync(dir)
 		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const workflow = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+			const copy = N8N_VERSION.startsWith('1.') && existsSync(path.join(forOne, file));
+			const workflow = JSON.parse(readFileSync(path.join(copy ? forOne : dir, file), 'utf8'));
 			for (const node of workflow.nodes) {
 				if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = credential;
+				const type = USER_CREDENTIALS[node.type]?.(node);
+				if (type && local[type] && !node.credentials?.[type]) node.credentials = { ...node.credentials, [type]: local[type] };
 			}
 			return { file, workflow };
 		});
@@ -344,10 +372,10 @@ export function loadExamples(credential) {
  * Imports the examples through the public API (once per user folder); returns
  * [{ file, id, name, kept }], `kept` when the folder already had it (maybe edited by the user).
  */
-export async function importExamples(api, credentialId) {
+export async function importExamples(api, credentialId, local = {}) {
 	const imported = [];
 	const existing = (await api.public('GET', '/workflows?limit=250')).data;
-	for (const { file, workflow } of loadExamples({ id: credentialId, name: CREDENTIAL_NAME })) {
+	for (const { file, workflow } of loadExamples({ id: credentialId, name: CREDENTIAL_NAME }, local)) {
 		const { name, nodes, connections, settings = { executionOrder: 'v1' } } = workflow;
 		// A reused user folder already has them (maybe edited by the user): leave those alone.
 		const keptId = existing.find((w) => w.name === name)?.id;
@@ -359,7 +387,8 @@ export async function importExamples(api, credentialId) {
 
 /**
  * The whole one-process stack: packed package installed as a community package, sandbox, n8n
- * with an owner, a public-API key, the sandbox credential and (optionally) the examples.
+ * with an owner, a public-API key, the sandbox credential and (optionally) the examples, with the
+ * local fake chat model and an MCP token credential they need to run as shipped.
  * `userFolder` may be reused between runs (dev keeps one so logins and edits survive).
  */
 export async function bootAll({
@@ -385,10 +414,14 @@ export async function bootAll({
 
 	const sandbox = await startSandboxProcess(sandboxArgs, { port: sandboxPort && (await freePort(sandboxPort)) });
 	log(`sandbox at ${sandbox.baseUrl}`);
+	// The AI examples' chat model: test/fake-model, an OpenAI-compatible server with scripted answers.
+	const model = examples ? await startFakeModel() : undefined;
+	if (model) log(`local fake chat model at ${model.url}`);
+	const mcpToken = examples ? `dev-mcp-${randomBytes(12).toString('hex')}` : undefined;
 	const logFile = path.join(userFolder, 'n8n.log');
 	const n8n = await startN8n({ userFolder, port: await freePort(port ?? 0), logFile, logLevel, env });
 	const stop = async () => {
-		await Promise.all([n8n.stop(), sandbox.stop()]);
+		await Promise.all([n8n.stop(), sandbox.stop(), model?.stop()]);
 		if (temporary && !process.env.KEEP_N8N_FOLDER) rmSync(userFolder, { recursive: true, force: true });
 		else log(`n8n's user folder and log are kept in ${userFolder}`);
 	};
@@ -399,14 +432,22 @@ export async function bootAll({
 		await api.setupOwner();
 		await api.createApiKey();
 		const credentialId = await createCredential(api, sandbox);
-		const workflows = examples ? await importExamples(api, credentialId) : [];
+		const local = examples ? await localCredentials(api, model, mcpToken) : {};
+		const workflows = examples ? await importExamples(api, credentialId, local) : [];
 		log(`n8n ready in ${seconds(started)} s`);
-		return { userFolder, sandbox, n8n, api, credentialId, workflows, logFile, stop };
+		return { userFolder, sandbox, n8n, api, credentialId, workflows, logFile, stop, model, mcpToken };
 	} catch (error) {
 		log(`boot failed; the last lines of ${logFile}:\n${tail(logFile, 30)}`);
 		await stop();
 		throw error;
 	}
+}
+
+/** The credentials the examples' chat models and MCP Server Trigger get in this stack (see loadExamples). */
+async function localCredentials(api, model, mcpToken) {
+	const openAiApi = await upsertCredential(api, { name: MODEL_CREDENTIAL_NAME, type: 'openAiApi', data: { apiKey: 'sk-local-fake-model', url: model.url } });
+	const httpBearerAuth = await upsertCredential(api, { name: MCP_CREDENTIAL_NAME, type: 'httpBearerAuth', data: { token: mcpToken } });
+	return { openAiApi: { id: openAiApi, name: MODEL_CREDENTIAL_NAME }, httpBearerAuth: { id: httpBearerAuth, name: MCP_CREDENTIAL_NAME } };
 }
 
 export function tail(file, lines) {

@@ -26,15 +26,15 @@ export async function withMemory(
 	sb: RunningSandbox,
 	parameters: INodeParameters,
 	use: (memory: AgentMemory) => Promise<unknown>,
-	opts: { inputItems?: IDataObject[]; apiKey?: string } = {},
+	opts: { inputItems?: IDataObject[]; apiKey?: string; baseUrl?: string; typeVersion?: number } = {},
 ) {
 	const run: MemoryScenario = async (memory) => await use(memory as AgentMemory);
 	const result = await executeNode({
 		nodeType: new MemoryProbe(),
 		parameters: memoryScenario(run),
-		credentials: { apiKey: opts.apiKey ?? sb.apiKey, baseUrl: sb.baseUrl },
+		credentials: { apiKey: opts.apiKey ?? sb.apiKey, baseUrl: opts.baseUrl ?? sb.baseUrl },
 		inputItems: opts.inputItems ?? [{ sessionId: 'session-a', chatInput: 'hello' }],
-		subNodes: [{ name: MEMORY_NODE_NAME, nodeType: new AgentPlatformMemory(), parameters, connectionType: NodeConnectionTypes.AiMemory }],
+		subNodes: [{ name: MEMORY_NODE_NAME, nodeType: new AgentPlatformMemory(), parameters, connectionType: NodeConnectionTypes.AiMemory, typeVersion: opts.typeVersion }],
 	});
 	return { ...result, result: result.items[0]?.json.result as unknown };
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { CONTEXT_HEADER } from '../../nodes/AgentPlatformMemory/longTermContext';
 import { startSandbox, type RunningSandbox } from '../sandbox';
-import { history, longTermParameters, memoryParameters, withMemory } from './helpers';
+import { history, longTermParameters, MEMORY_NODE_NAME, memoryParameters, withMemory } from './helpers';
 
 let sb: RunningSandbox;
 beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
@@ -101,5 +101,21 @@ describe('Agent Platform Memory: long-term context', () => {
 
 	test('with no qualifying fact there is no context message', async () => {
 		expect(await contextLines(longTermParameters({ searchUserMessage: true }), [{ sessionId: 's', chatInput: 'nothing matches this' }])).toEqual([]);
+	});
+
+	test('with no qualifying fact, the memory says why under its run: nothing found, or found but not for this agent', async () => {
+		const hintOf = async (parameters: INodeParameters, chatInput = 'hello') => {
+			const { run, error } = await withMemory(sb, parameters, async (memory) => await history(memory), { inputItems: [{ sessionId: 's', chatInput }] });
+			expect(error).toBeUndefined();
+			const runs = run?.data.resultData.runData[MEMORY_NODE_NAME] ?? [];
+			return runs.flatMap((task) => task.hints ?? []).map((hint) => hint.message);
+		};
+		const none = await hintOf(longTermParameters({ searchUserMessage: true }), 'nothing matches this');
+		expect(none).toEqual([expect.stringMatching(/^Long-Term Context gave the model no facts: the API has no fact in tiers L2, L3, L4 matching "nothing matches this"\. See <a href="[^"]+memory\.md#long-term-context"/)]);
+		// dep_ops03 has no facts of its own, and no teammate with any: the seed's L3 agent and team facts are other agents'.
+		const notMine = await hintOf(longTermParameters({ contextScopes: ['agent', 'team'], contextTiers: ['L3'], agentId: { __rl: true, mode: 'id', value: 'dep_ops03' } }));
+		expect(notMine).toEqual([expect.stringMatching(/^Long-Term Context gave the model no facts: of the \d+ facts in tier L3, none is in a chosen scope \(agent, team\) that agent dep_ops03 may know\./)]);
+		// With facts, no hint.
+		expect(await hintOf(longTermParameters())).toEqual([]);
 	});
 });

@@ -11,11 +11,11 @@ beforeEach(() => sb.admin.reset());
 
 const facts = () => [...sb.admin.org('org_acme').facts.values()];
 /** The facts of a chat session, or of a key defined below. */
-const sessionFacts = (key: string, source: KeySource = 'chatTrigger') => facts().filter((f) => f.tier === 'L1' && f.content.includes(sessionTag(source, key)));
+const sessionFacts = (key: string, source: KeySource = 'chatTrigger') => facts().filter((f) => f.content.includes(sessionTag(source, key)));
 const chat = (sessionId: string, chatInput = 'hello') => ({ inputItems: [{ sessionId, chatInput }] });
 
 describe('Agent Platform Memory: the conversation', () => {
-	test('a turn is one L1 fact of the agent, tagged with the session, and the next message sees it', async () => {
+	test('a turn is one fact of the agent, kept Until Deleted (L4) by default, tagged with the session, and the next message sees it', async () => {
 		const first = await withMemory(sb, memoryParameters(), async (memory) => {
 			const before = await history(memory);
 			await memory.saveContext({ input: 'What is the refund window?' }, { output: '30 days from delivery.' });
@@ -27,7 +27,7 @@ describe('Agent Platform Memory: the conversation', () => {
 		const stored = sessionFacts('session-a');
 		expect(stored).toHaveLength(1);
 		expect(stored[0]).toEqual(
-			expect.objectContaining({ agent_id: 'dep_support01', tier: 'L1', scope: 'agent', source: { conversation_id: 'session-a', channel: 'n8n' } }),
+			expect.objectContaining({ agent_id: 'dep_support01', tier: 'L4', scope: 'agent', source: { conversation_id: 'session-a', channel: 'n8n' } }),
 		);
 		expect(stored[0].content).toMatch(
 			new RegExp(`^User: "What is the refund window\\?"\\nAssistant: "30 days from delivery\\."\\n\\[n8n chat ${sessionTag('chatTrigger', 'session-a')} \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\]$`),
@@ -38,10 +38,10 @@ describe('Agent Platform Memory: the conversation', () => {
 			['human', 'What is the refund window?'],
 			['ai', '30 days from delivery.'],
 		]);
-		// The search is narrowed on the server: the agent, the session tier, the session's tag.
+		// The search is narrowed on the server: the agent and the session's tag, in every tier.
 		const search = sb.admin.requests().find((r) => r.method === 'GET' && r.path.startsWith('/v1/memory/facts?'));
 		expect(search?.path).toContain('agent_id=dep_support01');
-		expect(search?.path).toContain('tier=L1');
+		expect(search?.path).not.toContain('tier=');
 		expect(search?.path).toContain(`q=${sessionTag('chatTrigger', 'session-a')}`);
 	});
 

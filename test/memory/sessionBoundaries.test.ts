@@ -17,7 +17,7 @@ beforeEach(() => sb.admin.reset());
 
 const org = () => sb.admin.org('org_acme');
 /** The L1 facts whose source names this conversation, in the order the sandbox keeps them. */
-const stored = (key: string) => [...org().facts.values()].filter((f) => f.tier === 'L1' && f.source.conversation_id === key);
+const stored = (key: string) => [...org().facts.values()].filter((f) => f.source.conversation_id === key);
 
 /** How the memory gets its session key: from a chat trigger's session id, or defined below. */
 interface Way {

@@ -19,7 +19,7 @@ beforeEach(() => sb.admin.reset());
 
 const MAX_FACT_CONTENT = 10_000;
 const remembering = memoryParameters({ rememberToolCalls: true });
-const turnFacts = () => [...sb.admin.org('org_acme').facts.values()].filter((f) => f.tier === 'L1' && f.source.channel === 'n8n');
+const turnFacts = () => [...sb.admin.org('org_acme').facts.values()].filter((f) => f.source.channel === 'n8n');
 
 /** The Agent Platform node as the tool an agent gets, and what one call of it returns to the model. */
 async function callTool(parameters: INodeParameters, args: IDataObject): Promise<string> {

@@ -73,6 +73,9 @@ describe('destructive operations and human review', () => {
 
 	test('the tool variant of each destructive operation shows the hint; the node itself never does', () => {
 		expect(HUMAN_REVIEW_HINT.message).toMatch(/human review/i);
+		// Shown on a tool already gated too (n8n shows a hint no connections): it says that one is set.
+		expect(HUMAN_REVIEW_HINT.message).toMatch(/^Already behind a human review node, as in the human review example\? Then nothing more is needed\./);
+		expect(HUMAN_REVIEW_HINT.type).toBe('info');
 		expect(description.hints).toContain(HUMAN_REVIEW_HINT);
 		for (const [resource, operation] of everyOperation) {
 			const isDestructive = destructive.some(([r, o]) => r === resource && o === operation);

@@ -3,9 +3,10 @@
  * and is raised before anything is sent. A filter the API would answer with nothing is checked
  * like Create checks the same value.
  */
-import { NodeHelpers, type NodeExecutionHint } from 'n8n-workflow';
+import { NodeHelpers, Workflow, type INode, type INodeParameters, type NodeExecutionHint } from 'n8n-workflow';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { NODE_NAME } from '../harness/n8n-core';
+import { HarnessNodeTypes } from '../harness/n8n-core/nodeTypes';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { byId, runNode } from './helpers';
 
@@ -91,6 +92,46 @@ describe('an Operation the node does not have', () => {
 	])('%s → %s', async (resource, operation) => {
 		const { error } = await runNode(sb, { resource, operation });
 		expect(error?.message).toBe(`The operation "${operation}" is not known for the resource "${resource}"`);
+		expect(sb.admin.requests()).toHaveLength(0);
+	});
+});
+
+describe('what the editor shows before a run', () => {
+	const description = new AgentPlatform().description;
+	const issuesOf = (parameters: Record<string, unknown>) =>
+		NodeHelpers.getNodeParametersIssues(description.properties, { id: '1', name: 'n', type: description.name, typeVersion: 1, position: [0, 0], parameters } as never, description)?.parameters;
+
+	/** Whether a hint of the node shows, decided the way n8n's editor decides it (getSimpleParameterValue on the node in a Workflow). */
+	const shown = (parameters: INodeParameters) => {
+		const nodeTypes = new HarnessNodeTypes();
+		nodeTypes.register(description.name, new AgentPlatform());
+		const node: INode = { id: 'n', name: 'Agent Platform', type: description.name, typeVersion: 1, position: [0, 0], parameters };
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		return (description.hints ?? []).filter((hint) => workflow.expression.getSimpleParameterValue(workflow.getNode(node.name) as INode, hint.displayCondition ?? '', 'internal', {}) === true).map((hint) => hint.message);
+	};
+
+	test('Selected Fields with no field chosen is flagged in the editor before a run, for every read operation that has Output', () => {
+		const reads = description.properties.filter((p) => p.name === 'output').map((p) => ({ resource: p.displayOptions?.show?.resource?.[0], operation: p.displayOptions?.show?.operation?.[0] }));
+		expect(reads.length).toBeGreaterThan(5);
+		for (const { resource, operation } of reads) {
+			const base = { resource, operation } as INodeParameters;
+			expect(shown({ ...base, output: 'fields', fields: [] })).toEqual([expect.stringMatching(/^Output is Selected Fields, but no field is chosen: choose the fields to return under Fields/)]);
+			expect(shown({ ...base, output: 'fields', fields: ['id'] })).toEqual([]);
+			expect(shown({ ...base, output: 'simple' })).toEqual([]);
+			// An Output or Fields given by expression is not flagged (and not blocked): the run decides.
+			expect(shown({ ...base, output: '={{ "fields" }}', fields: [] })).toEqual([]);
+			expect(shown({ ...base, output: 'fields', fields: '={{ ["id"] }}' })).toEqual([]);
+			expect(issuesOf({ ...base, output: '={{ "raw" }}' })?.fields).toBeUndefined();
+		}
+	});
+
+	test('Limit says under the field that it is at least 1 (the editor turns 0 into 1) and how to get everything; a 0 by expression is refused naming Limit', async () => {
+		const limits = description.properties.filter((p) => p.name === 'limit');
+		expect(limits.length).toBeGreaterThan(5);
+		for (const limit of limits) expect(limit.hint).toBe('At least 1: the editor turns 0 into 1. To get every result, turn on Return All.');
+		const { error } = await runNode(sb, { resource: 'agent', operation: 'getMany', returnAll: false, limit: '={{ 0 }}' });
+		expect(error?.message).toBe('The parameter "Limit" must be a whole number of 1 or more, got 0');
+		expect(error?.description).toMatch(/Return All/);
 		expect(sb.admin.requests()).toHaveLength(0);
 	});
 });

@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CREDENTIAL_NAME, NODE_TYPES, repoRoot } from '../harness/n8n-boot.mjs';
-import { N8n, Sandbox, eventually, outputsOf, sleep } from '../e2e/helpers.mjs';
+import { N8n, Sandbox, byId, chainWorkflow, eventually, outputsOf, sleep } from '../e2e/helpers.mjs';
+import { TOOL_NAME, chatAgentWorkflow, createModelCredential, sendChat, sessionTag } from '../e2e/chatAgent.mjs';
+import { MCP_TRIGGER_TYPE, TRANSPORTS, connectMcp, resultOf, toolNameOf } from '../e2e/mcp.mjs';
+import { startFakeModel } from '../fake-model/server.mjs';
 import { saveResults } from '../../bench/quoteInReadme.mjs';
 import { bootQueueCluster } from './cluster.mjs';
 
@@ -248,6 +251,122 @@ describe('the trigger in queue mode', () => {
 		};
 		await eventually(forgotten, 'the workflow to forget the signing secret');
 	});
+});
+
+// n8n 3 runs every manual execution on a worker (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS, set for this
+// cluster, goes away): "Execute workflow" in the editor is the REST call runManually makes.
+describe('a manual execution offloaded to a worker', () => {
+	test('"Execute workflow" runs on one worker and returns what the API has', async () => {
+		const workflow = await n8n.createWorkflow(
+			chainWorkflow('queue: manual run', [
+				{ name: 'Get organization', parameters: { resource: 'organization', operation: 'get', output: 'raw' } },
+				{ name: 'Get agent', parameters: { resource: 'agent', operation: 'get', agentId: byId('dep_support01') } },
+			], cluster.credentialId),
+		);
+		const execution = await n8n.runManually(workflow.id);
+		assert.equal(execution.mode, 'manual');
+		assert.equal(execution.status, 'success', JSON.stringify(execution.data?.resultData?.error));
+		workersOf([execution.id]);
+		const outputs = outputsOf(execution);
+		assert.deepEqual(outputs['Get organization'], [(await sandbox.api('/organization')).data]);
+		assert.equal(outputs['Get agent'][0].id, 'dep_support01');
+	});
+});
+
+// The chat agent of the e2e suite (Chat Trigger → AI Agent with the fake model, Agent Platform
+// Memory and the Agent Platform tool), its chat webhook served by the webhook processor: each turn is
+// an execution on a worker, and the memory of one turn is read back by the next, on any worker.
+describe('an AI Agent with Agent Platform Memory on the workers', () => {
+	let model;
+	let webhookId;
+	let workflowId;
+	const session = `queue-chat-${randomUUID()}`;
+
+	before(async () => {
+		model = await startFakeModel();
+		const modelCredentialId = await createModelCredential(cluster.api, model.url);
+		const memory = { agentId: byId('dep_support01'), sessionIdType: 'fromInput', contextWindowLength: 5 };
+		const built = chatAgentWorkflow({ name: 'queue: chat agent with platform memory', credentialId: cluster.credentialId, modelCredentialId, memory });
+		webhookId = built.webhookId;
+		workflowId = (await n8n.createWorkflow(built.workflow)).id;
+		await cluster.api.public('POST', `/workflows/${workflowId}/activate`);
+		await eventually(async () => (await fetch(`${cluster.webhook.url}/webhook/${webhookId}/chat`)).status === 200, 'the chat webhook on the webhook processor', 30_000);
+	});
+	after(async () => {
+		if (workflowId) await cluster.api.public('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
+		await model?.stop();
+	});
+
+	test('a second turn sees the first; both ran on workers; the turns are the agent’s L1 facts', async () => {
+		const chat = async (text) => {
+			const reply = await sendChat(cluster.webhook.url, webhookId, session, text);
+			assert.equal(reply.status, 200, reply.text);
+			return reply.json.output;
+		};
+		assert.match(await chat('My name is Ada'), /^You said: "My name is Ada"\. Earlier in this chat you said: nothing\./);
+		assert.match(await chat(`use ${TOOL_NAME}: escalation contact`), new RegExp(`^Tool ${TOOL_NAME} returned: .*fact_`));
+		assert.match(await chat('What is my name?'), /^You said: "What is my name\?"\. Earlier in this chat you said: "My name is Ada", "use /);
+
+		const executions = await finishedExecutions(workflowId, 3);
+		assert.deepEqual(executions.map((e) => e.status), ['success', 'success', 'success']);
+		workersOf(executions.map((e) => e.id));
+		const stored = await sandbox.all(`/memory/facts?agent_id=dep_support01&tier=L1&q=${sessionTag(session)}`);
+		assert.equal(stored.length, 3);
+	});
+});
+
+// The MCP Server Trigger in queue mode: the webhook processor holds the MCP session and hands each
+// tool call to a worker as an execution, whose result it relays back. A real MCP client (the
+// official SDK) over both transports n8n offers.
+describe('the tool behind the MCP Server Trigger in queue mode', () => {
+	const mcpPath = `queue-mcp-${randomUUID().slice(0, 8)}`;
+	const SEARCH = 'Search memory facts';
+	const ORG = 'Get the organization';
+	let workflowId;
+	const clients = [];
+
+	before(async () => {
+		const tool = (name, parameters, x) => ({ id: randomUUID(), name, type: NODE_TYPES.tool, typeVersion: 1, position: [x, 240], parameters: { descriptionType: 'manual', ...parameters }, credentials: credentials() });
+		const workflow = await n8n.createWorkflow({
+			name: 'queue: MCP server',
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				{ id: randomUUID(), name: 'MCP Server Trigger', type: MCP_TRIGGER_TYPE, typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { authentication: 'none', path: mcpPath } },
+				// Return All saved on a tool (a workflow from before tool mode hid it): n8n drops it, so the list stops at Limit.
+				tool(SEARCH, { toolDescription: 'Search memory facts by words', resource: 'memoryFact', operation: 'getMany', returnAll: true, limit: 2, filters: { text: "={{ $fromAI('text', 'Words the fact should contain', 'string') }}" } }, 0),
+				tool(ORG, { toolDescription: 'The organization of the API key', resource: 'organization', operation: 'get' }, 200),
+			],
+			connections: Object.fromEntries([SEARCH, ORG].map((name) => [name, { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] }])),
+		});
+		workflowId = workflow.id;
+		await cluster.api.public('POST', `/workflows/${workflowId}/activate`);
+		await eventually(async () => (await fetch(`${cluster.webhook.url}/mcp/${mcpPath}`, { method: 'POST' })).status !== 404, 'the MCP endpoint on the webhook processor', 30_000);
+	});
+	after(async () => {
+		await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+		if (workflowId) await cluster.api.public('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
+	});
+
+	for (const transport of TRANSPORTS) {
+		test(`over ${transport}: tool calls run on the workers and return the API's data`, async () => {
+			const earlier = (await n8n.executions(workflowId)).length;
+			const client = await connectMcp(`${cluster.webhook.url}/mcp/${mcpPath}`, { transport });
+			clients.push(client);
+			const { tools } = await client.listTools();
+			assert.deepEqual(tools.map((t) => t.name).sort(), [toolNameOf(ORG), toolNameOf(SEARCH)].sort());
+
+			const org = resultOf(await client.callTool({ name: toolNameOf(ORG), arguments: {} }));
+			assert.equal([org.json].flat()[0]?.id, (await sandbox.api('/organization')).data.id, org.text);
+			const found = resultOf(await client.callTool({ name: toolNameOf(SEARCH), arguments: { text: 'is noted' } }));
+			assert.equal(found.json?.length, 2, found.text);
+
+			// Newest first: the executions this test started.
+			const all = await finishedExecutions(workflowId, earlier + 2);
+			const executions = all.slice(0, all.length - earlier);
+			assert.deepEqual(executions.filter((e) => e.status !== 'success').map((e) => e.id), []);
+			workersOf(executions.map((e) => e.id));
+		});
+	}
 });
 
 describe('secrets', () => {

@@ -18,6 +18,7 @@ import { AgentPlatformClient } from '../../../src/client';
 import { options } from '../../parts/collections';
 import { getWholeNumber } from '../../parts/parameters';
 import { addHints } from '../helpers/hints';
+import { hiddenInToolMode } from '../helpers/toolMode';
 import type { OperationModule, OperationRun, ResourceModule } from '../helpers/types';
 import { whereItemsWrite, writesData } from '../helpers/writes';
 import { resources } from './index';
@@ -39,7 +40,7 @@ export const description: INodeProperties[] = whereItemsWrite(byName).map((displ
 			description: `How many items to send at once (1 to ${MAX_CONCURRENCY}). Without this option items are sent one at a time in input order, and when one fails nothing after it is sent. Faster with many items, but items reach the API in no set order, and when one fails (without Continue On Fail) items after it may already have been written, so running the workflow again writes them twice.`,
 		},
 	]),
-	displayOptions,
+	displayOptions: hiddenInToolMode(displayOptions),
 }));
 
 /** Items sent at once for a write: 1 unless the user chose Parallel Writes. */

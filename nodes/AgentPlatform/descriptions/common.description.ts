@@ -3,8 +3,9 @@
  * collections of create and update operations (Filters and Options are every node's:
  * nodes/parts/collections.ts) and the Output choice of read operations.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, NodeHint } from 'n8n-workflow';
 import { collection } from '../../parts/collections';
+import { hiddenInToolMode } from '../helpers/toolMode';
 import { OUTPUT_FIELDS, type OutputResource, type ReadOperation, simplifiedFields } from '../helpers/output';
 
 export const returnAllAndLimit = (): INodeProperties[] => [
@@ -14,6 +15,7 @@ export const returnAllAndLimit = (): INodeProperties[] => [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: hiddenInToolMode(),
 	},
 	{
 		displayName: 'Limit',
@@ -22,7 +24,12 @@ export const returnAllAndLimit = (): INodeProperties[] => [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
+		// The editor turns a number below minValue into minValue as it is typed (0 becomes 1, with no
+		// word): the hint says so under the field, where the user types.
+		hint: 'At least 1: the editor turns 0 into 1. To get every result, turn on Return All.',
+		// Hidden when Return All is on, rather than shown when it is off: in tool mode Return All itself
+		// is hidden (no value), and Limit must still show there.
+		displayOptions: { hide: { returnAll: [true] } },
 	},
 ];
 
@@ -63,4 +70,17 @@ export const output = (resource: OutputResource, operation: ReadOperation): INod
 			description: 'The fields to return; the ID is always included. An expression can name fields not listed here.',
 		},
 	];
+};
+
+/**
+ * Selected Fields with no field chosen, flagged in the editor before a run (the run refuses it).
+ * A hint rather than `required`: n8n counts a parameter as shown when a condition it depends on is
+ * an expression, so a required Fields would also block an Output given by expression.
+ */
+export const NO_FIELDS_HINT: NodeHint = {
+	type: 'warning',
+	location: 'ndv',
+	whenToDisplay: 'always',
+	message: 'Output is Selected Fields, but no field is chosen: choose the fields to return under Fields, or set Output to Simplified or Raw.',
+	displayCondition: '={{ $rawParameter.output === "fields" && Array.isArray($rawParameter.fields) && $rawParameter.fields.length === 0 }}',
 };

@@ -30,13 +30,18 @@ const shownFor =
 	`${JSON.stringify(destructive)}.includes($rawParameter.resource + "." + $rawParameter.operation)` +
 	' || ($rawParameter.resource === "apiRequest" && $rawParameter.operation === "request" && $rawParameter.method !== "GET"))';
 
+/**
+ * n8n evaluates a hint's condition on the node's own parameters only: the expression sees no
+ * connections ($agentInfo lists an AI Agent's tools, for the agent node alone), so the hint cannot
+ * know whether this tool already reaches the agent through a human review node. Its words are
+ * right either way: a tool already gated, as in the shipped example, needs nothing more.
+ */
 export const HUMAN_REVIEW_HINT: NodeHint = {
-	type: 'warning',
+	type: 'info',
 	location: 'ndv',
 	whenToDisplay: 'always',
 	message:
-		'As a tool, this can delete or disable data of the organization whenever the model calls it: by mistake, or because text it read told it to. ' +
-		'Connect it to the AI Agent through a human review node (tools panel: Human in the Loop, e.g. Chat, Slack or Gmail), so a person sees its parameters and approves each call. ' +
-		"n8n's MCP Server Trigger cannot gate tools: keep destructive ones off it.",
+		'Already behind a human review node, as in the human review example? Then nothing more is needed. ' +
+		'If not: as a tool this can delete or disable data whenever the model calls it, so connect it to the AI Agent through one (tools panel: Human in the Loop), and keep it off an MCP Server Trigger, which cannot gate tools.',
 	displayCondition: `={{ ${shownFor} }}`,
 };

@@ -42,6 +42,8 @@ export interface SubNode {
 	nodeType: INodeType;
 	parameters: INodeParameters;
 	connectionType: NodeConnectionType;
+	/** The node's version in the workflow; the newest when not given. */
+	typeVersion?: number;
 }
 
 export interface ExecuteNodeResult {
@@ -110,7 +112,8 @@ export async function executeNode(options: ExecuteNodeOptions): Promise<ExecuteN
 	const subNodes = (options.subNodes ?? []).map((sub, index) => {
 		nodeTypes.register(sub.nodeType.description.name, sub.nodeType);
 		connections[sub.name] = { [sub.connectionType]: [[{ node: NODE_NAME, type: sub.connectionType, index: 0 }]] };
-		return buildNode(sub.nodeType, sub.parameters, { id: `sub-node-${index}`, name: sub.name, position: [200, 200] });
+		const version = sub.typeVersion === undefined ? {} : { typeVersion: sub.typeVersion };
+		return buildNode(sub.nodeType, sub.parameters, { id: `sub-node-${index}`, name: sub.name, position: [200, 200], ...version });
 	});
 	const workflow = new Workflow({
 		id: 'harness-workflow',

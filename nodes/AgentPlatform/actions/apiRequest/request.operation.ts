@@ -1,6 +1,8 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { apiPathProblem } from '../../../../src/client';
 import { getRequiredString } from '../../../parts/parameters';
+import { rememberSecret } from '../../../parts/recentSecrets';
+import { secretValuesIn } from '../../../parts/secretNames';
 import { returnAllAndLimit } from '../../descriptions/common.description';
 import { getJsonObject, getListLimit } from '../../helpers/parameters';
 import type { OperationRoute, OperationRun } from '../../helpers/types';
@@ -52,7 +54,7 @@ const properties: INodeProperties[] = [
 	},
 	...returnAllAndLimit().map((p) => ({
 		...p,
-		displayOptions: { show: { method: ['GET'], paginate: [true], ...(p.displayOptions?.show ?? {}) } },
+		displayOptions: { ...p.displayOptions, show: { method: ['GET'], paginate: [true], ...(p.displayOptions?.show ?? {}) } },
 	})),
 ];
 
@@ -74,9 +76,18 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 		});
 	}
 	return async (client) => {
-		if (paginate) return await client.listPath(path, { qs, limit, itemIndex: i });
-		const response = await client.request({ method, path, qs, body, itemIndex: i });
+		if (paginate) return remembered(await client.listPath(path, { qs, limit, itemIndex: i }));
+		const response = remembered(await client.request({ method, path, qs, body, itemIndex: i }));
 		if (response !== null && typeof response === 'object' && !Array.isArray(response)) return response as IDataObject;
 		return { data: response as IDataObject[] };
 	};
+}
+
+/**
+ * A signing secret this request was handed (`POST /webhooks` answers with one) is remembered like
+ * Webhook Subscription → Create's, so Agent Platform Memory redacts it when an agent repeats it.
+ */
+function remembered<T>(response: T): T {
+	for (const secret of secretValuesIn(response)) rememberSecret(secret);
+	return response;
 }
