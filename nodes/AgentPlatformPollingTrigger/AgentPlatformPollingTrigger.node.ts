@@ -17,11 +17,12 @@ import { agentFilterLocator } from '../parts/locators';
 import { pollAgents } from './agents';
 import { toItems, type PolledEvent } from './events';
 import { pollFacts } from './factChanges';
+import { ApiDates } from './factPoll';
 import { DEFAULT_KEY_SHARE, KeyShare, MIN_KEY_SHARE } from './keyShare';
 import { latestStates, newRevision, revisionOf } from './latestState';
 import { readOrgId, sampleEvent } from './sample';
 import { type PollSettings, readSettings, stateFingerprint, wantsAgents, wantsFacts } from './settings';
-import { loadState, newState, type PollState, STATE_KEY } from './state';
+import { loadState, type PollState, STATE_KEY } from './state';
 
 /**
  * Time one poll spends at most (less when n8n gives a smaller budget). A longer scan goes on at
@@ -138,10 +139,14 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 	const stored = staticData[STATE_KEY];
 	// The stored state, or the newer one this process kept when n8n did not save the polls since.
 	const latest = restart ? { state: undefined, root: revisionOf(stored), read: revisionOf(stored) } : latestStates.resume(key, stored);
-	const state = loadState(latest.state, fingerprint, Date.now()) ?? newState(fingerprint);
-	// Every request below is paid for from the trigger's share of the key (keyShare.ts).
+	const { state, dropped } = loadState(latest.state, fingerprint);
+	// A state that could not be read whole carries on from what could (its cursors first): said once, here.
+	if (dropped.length > 0) ctx.logger.warn(`Agent Platform Polling Trigger "${ctx.getNode().name}": the stored state could not be read whole (${dropped.join(', ')}); it carries on from the rest`, { node: ctx.getNode().name });
+	// Every request below is paid for from the trigger's share of the key (keyShare.ts), told by the client's hook.
 	const share = KeyShare.open(state.share, settings.keyShare);
-	const client = new AgentPlatformClient(share.meter(ctx));
+	const dates = new ApiDates();
+	const hook = { sending: () => share.sending(), answered: (answer: { limit?: number; serverDate?: number }) => (share.answered(answer), dates.answered(answer)) };
+	const client = new AgentPlatformClient(ctx, { hook });
 	const seenAt = Date.now();
 	const events: PolledEvent[] = [];
 	const outcome = await (async () => {
@@ -150,14 +155,13 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 			state.orgId = await readOrgId(client);
 		}
 		if (wantsAgents(settings) && share.available >= agentPages(state)) events.push(...(await pollAgents(ctx.getNode(), client, state, settings, seenAt)));
-		if (wantsFacts(settings)) await pollFacts({ node: ctx.getNode(), logger: ctx.logger, client, settings, share, deadline }, state, events);
+		if (wantsFacts(settings)) await pollFacts({ node: ctx.getNode(), logger: ctx.logger, client, settings, share, dates, events, deadline }, state);
 	})().then(
 		() => ({ ok: true as const }),
 		(error: unknown) => ({ ok: false as const, error }),
 	);
 	// The state after the last whole step, saved together with the events found up to it.
 	state.share = share.toJSON();
-	state.polledAt = Date.now();
 	state.rev = newRevision();
 	staticData[STATE_KEY] = state as unknown as IDataObject;
 	latestStates.keep(key, state, latest, events.length > 0);

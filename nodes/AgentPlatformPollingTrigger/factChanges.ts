@@ -1,47 +1,125 @@
 /**
  * Memory-fact events, at the cost of what changed and within the key share: the baseline, then each
- * poll the edge where new facts appear (newFacts.ts), then, when promotions are wanted or new facts
- * cannot be found at the edge, the sweep of the whole list (factSweep.ts). factPoll.ts judges every
- * fact read; state.ts says what is kept.
+ * poll the fast read where new facts appear (edge.ts), then the sweep of the whole list
+ * (factSweep.ts): at the share's pace when promotions are watched or new facts cannot all be found
+ * at the edge, else what an idle poll leaves of SAFETY_POLL_REQUESTS. factPoll.ts holds the model and
+ * judges every fact read (judge.ts); state.ts says what is kept.
  */
-import type { INode, Logger } from 'n8n-workflow';
-import type { AgentPlatformClient } from '../../src/client';
-import type { PolledEvent } from './events';
-import { FactPoll } from './factPoll';
-import { sweep } from './factSweep';
-import type { KeyShare } from './keyShare';
-import { baseline, newStream, readEnd, readStart } from './newFacts';
-import type { PollSettings } from './settings';
-import type { PollState } from './state';
+import type { IDataObject } from 'n8n-workflow';
+import type { ScanPage } from '../../src/client';
+import { edgeOrder, keepsOrder, readEdge } from './edge';
+import { createdAt, type FactPoll, FactPoll as Poll, type FactPollParts, newestDate, startAt } from './factPoll';
+import { SAFETY_POLL_REQUESTS, sweep } from './factSweep';
+import { advance, baselineSince } from './judge';
+import type { FactStream, ListOrder, PollState } from './state';
 
-interface FactPollContext {
-	node: INode;
-	logger: Logger;
-	client: AgentPlatformClient;
-	settings: PollSettings;
-	share: KeyShare;
-	/** Local time after which no new page is requested. */
-	deadline: number;
+/** A new stream: nothing known, until the baseline. */
+const newStream = (): FactStream => ({
+	pageSize: 0,
+	total: 0,
+	order: 'unknown',
+	created: { since: 0, seen: {} },
+	promoted: { since: 0, seen: {} },
+	sweepNeededSince: 0,
+});
+
+/** Pages the baseline reads on from the last page when the server serves shorter pages than its total implies. */
+const BASELINE_EXTRA_PAGES = 4;
+
+/** The order the facts show: creation times that never fall, or never rise, and do one or the other; else unknown. */
+function orderOf(facts: IDataObject[]): { order: ListOrder; disordered: boolean } {
+	const times = facts.map(createdAt);
+	const rises = times.some((t, i) => i > 0 && t > times[i - 1]);
+	const falls = times.some((t, i) => i > 0 && t < times[i - 1]);
+	if (rises && keepsOrder(facts, 'oldest-first')) return { order: 'oldest-first', disordered: false };
+	if (falls && keepsOrder(facts, 'newest-first')) return { order: 'newest-first', disordered: false };
+	return { order: 'unknown', disordered: (rises && falls) || times.some((t) => !Number.isFinite(t)) };
 }
 
 /**
- * One poll's fact work, added to `events`. Each page is applied whole; an error leaves the state
- * after the last whole page and is thrown after the events found so far were added.
+ * The baseline: the first page and the last, which teach the page size and the order. Every change
+ * dated up to the newest date they show is there at the baseline (judge.ts, baselineSince).
  */
-export async function pollFacts(ctx: FactPollContext, state: PollState, events: PolledEvent[]): Promise<void> {
-	const stream = state.facts ?? newStream(Date.now());
-	const poll = new FactPoll(ctx.node, ctx.logger, ctx.client, stream, ctx.settings, ctx.share, events, ctx.deadline);
+async function baseline(poll: FactPoll): Promise<void> {
+	const { stream } = poll;
+	let first: ScanPage | undefined;
+	for await (const page of poll.pages(startAt(undefined))) {
+		first = page;
+		break;
+	}
+	const facts: IDataObject[] = [...(first?.items ?? [])];
+	let complete = first !== undefined && first.last;
+	if (first && !first.last && poll.affordable >= 1) {
+		// The last page, and on from it while the server serves shorter pages than its total implies.
+		let last = await poll.pageAt(Math.max(first.end, first.total - first.pageSize));
+		facts.push(...last.items);
+		for (let more = 0; more < BASELINE_EXTRA_PAGES && last.items.length > 0 && last.offset + last.items.length < last.total && poll.affordable >= 1; more++) {
+			last = await poll.pageAt(last.offset + last.items.length);
+			facts.push(...last.items);
+		}
+		complete = true;
+	}
+	const shown = complete ? orderOf(facts) : { order: 'unknown' as const, disordered: false };
+	stream.order = shown.order;
+	const since = baselineSince(facts.map(newestDate).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY));
+	for (const cursor of Object.values(poll.cursors)) advance(cursor, since);
+	poll.remember(facts);
+	const newest = facts.map(createdAt).filter(Number.isFinite).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
+	if (stream.order !== 'unknown' && Number.isFinite(newest)) stream.edge = { mark: newest + 1 };
+	if (shown.disordered && poll.created) poll.note('unordered');
+}
+
+/** The fast read: what it found is judged; where it may read from next, and whether the sweep must help. */
+async function fastRead(poll: FactPoll, order: Exclude<ListOrder, 'unknown'>): Promise<number> {
+	const { stream } = poll;
+	const read = await readEdge(poll, order);
+	const { deferred } = poll.report(read.facts);
+	if (read.outcome === 'unordered') {
+		stream.order = 'unknown';
+		delete stream.edge;
+		poll.note('unordered');
+		return 0;
+	}
+	if (read.outcome === 'unconfirmed') poll.needSweep('unconfirmed');
+	else if (stream.sweepNeededSince === 0) poll.clear('unconfirmed');
+	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
+	// On past the newest fact read, but not past a change deferred (the next poll reads it again).
+	const drift = Math.max(-MAX_DRIFT_PAGES * stream.pageSize, Math.min(MAX_DRIFT_PAGES * stream.pageSize, read.grown));
+	stream.edge = { mark: Math.min(Math.max(mark, read.newest + 1), deferred), drift };
+	return read.added;
+}
+
+/** How far (in pages) the fast read's first request may aim from the stored end by the last poll's drift. */
+const MAX_DRIFT_PAGES = 10;
+
+/** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (see the file comment). */
+function sweepPages(poll: FactPoll): number {
+	const { stream } = poll;
+	if (poll.promoted || stream.order === 'unknown' || !stream.edge || stream.sweepNeededSince > 0) return Number.POSITIVE_INFINITY;
+	// A page may take two requests (the pager's step back, when facts before its place are gone).
+	return Math.max(0, SAFETY_POLL_REQUESTS - poll.requests - 1);
+}
+
+/**
+ * One poll's fact work, added to `parts.events`. Each page is judged whole; an error leaves the
+ * state after the last whole page and is thrown after the events found so far were added.
+ */
+export async function pollFacts(parts: FactPollParts, state: PollState): Promise<void> {
+	const stream = state.facts ?? newStream();
+	const poll = new Poll(parts, stream);
 	try {
+		let added = 0;
 		if (!state.facts) {
 			if (!poll.step().canContinue()) return;
 			await baseline(poll);
 			state.facts = stream;
-		} else if (poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
-			await (stream.order === 'oldest-first' ? readEnd(poll) : readStart(poll));
+		} else {
+			const order = edgeOrder(stream);
+			if (poll.created && order && poll.step().canContinue()) added = await fastRead(poll, order);
 		}
-		const sweepNeeded = poll.promoted || (poll.created && (stream.order === 'unknown' || stream.sweepNeededSince > 0));
-		if (sweepNeeded && poll.step().canContinue()) await sweep(poll);
+		const pages = sweepPages(poll);
+		if (pages > 0 && poll.step().canContinue()) await sweep(poll, pages, added);
 	} finally {
-		poll.bound();
+		poll.save();
 	}
 }

@@ -1,125 +1,182 @@
 /**
- * One poll's work on the memory-fact list: what it may spend, the pages it reads, and the rule that
- * decides for each fact read whether it is a change to report. newFacts.ts (the edge where new
- * facts appear) and factSweep.ts (the sweep of the whole list) read pages; this file judges them.
+ * One poll's work on the memory-fact list. The model (docs/polling-trigger.md says the same):
  *
- * A change is dated by the API's own clock: `created_at` for a new fact, `promoted_at` for a
- * promotion. Each kind has a cursor (state.ts): `since`, before which every change is accounted
- * for (reported, or there at the baseline), and the hashed keys of the changes at or after it
- * already seen. A fact read is judged one of three ways:
- *
- * - by time: a change at or after `since`, not more than FUTURE_TOLERANCE_MS ahead of the local
- *   clock, whose key is not known, is new (one dated further ahead waits until it is within an
- *   hour: a broken server clock must not fill the keys with changes that never leave them);
- * - by position: a fact the edge read found after the facts known there is new whatever its date
- *   (newFacts.ts says when that holds), unless its key is known;
- * - as the baseline: remembered, never reported.
- *
- * Cursors move only to times the local clock has reached, so a future-dated fact cannot hide the
- * changes after it, and the keys are bounded (MAX_SEEN): when there are more, the oldest go and
- * `since` moves past them, never past now.
+ * 1. Where a fact sits says where to read; only its id and the API's own dates say whether it is new:
+ *    a change dated at or after its cursor whose key is not held (judge.ts).
+ * 2. Cursors are API dates: at the baseline the newest date read; then they move only after a whole
+ *    read of the list, to when it started, never past a change it had to leave for later. n8n's
+ *    clock never dates a change.
+ * 3. The fast read (edge.ts) reads where new facts appear in a list kept in creation order, from the
+ *    end the current `total` shows, back to the date it had read to; it checks the order as it goes.
+ * 4. The sweep (factSweep.ts) reads the whole list at the share's pace: it finds the promotions, and
+ *    any change the fast read missed (an order learned wrong): late, never lost.
+ * 5. Readers hand back the facts they found; this file judges them all the same way.
  */
 import { NodeOperationError, type IDataObject, type INode, type Logger } from 'n8n-workflow';
 import type { AgentPlatformClient, ScanPage, ScanStart } from '../../src/client';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { factEvent, type PolledEvent, timeOf } from './events';
+import { type Cursor, judge, type Kind, oldest, remember } from './judge';
 import type { KeyShare } from './keyShare';
 import { factQuery, type PollSettings } from './settings';
-import { type Cursor, type FactStream, FUTURE_TOLERANCE_MS, has, MAX_SEEN, type Place, shortHash } from './state';
+import { type FactStream, readCursor, shortHash, storeCursor } from './state';
 
-/** How late a change may become visible in the list after its own timestamp. */
+/** How late a change may show in the list after its own date: cursors stay this far behind. */
 export const LAG_MS = 60_000;
 
-/** Events one poll hands to n8n at most; the reading goes on at the next poll. */
-const MAX_EVENTS_PER_POLL = 1_000;
+/** The `Date` header's resolution: the server's clock was at most this much later than it says. */
+const DATE_RESOLUTION_MS = 1_000;
 
-type Judgement = 'time' | 'position' | 'baseline';
+/** Events one poll hands to n8n at most; the rest wait for the next poll. */
+export const MAX_EVENTS_PER_POLL = 1_000;
 
 /** Why a poll reads the whole list for new facts, as n8n's log says it (once, until it changes). */
 const NOTES = {
 	unordered:
 		'The memory-fact list is not in creation order (or not in a stable one), so new facts are found by reading the whole list at the pace of the key share this trigger may spend: they are reported later than from an ordered list.',
-	lost: 'The facts the trigger knew at the edge of the memory-fact list where new facts appear were not found there (deleted, or the list moved under the read): to miss none, the whole list is read for new facts once.',
-	future: 'The API dated some memory-fact changes more than an hour ahead of this n8n\'s clock: they are reported once they are within the hour.',
+	unconfirmed:
+		'The end of the memory-fact list where new facts appear could not be read as its total said (a total that is off, pages that move while read, or more new facts than one poll may read): the whole list is read for new facts too, so none is missed.',
+	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
+	state: 'The stored state of this trigger could not be read whole: it carries on from the parts it could read.',
 } as const;
-type NoteCode = keyof typeof NOTES;
+export type NoteCode = keyof typeof NOTES;
+
+/** The API's clock as the poll's answers tell it: their `Date` headers. */
+export class ApiDates {
+	latest?: number;
+
+	answered(answer: { serverDate?: number }): void {
+		if (answer.serverDate !== undefined) this.latest = Math.max(this.latest ?? Number.NEGATIVE_INFINITY, answer.serverDate);
+	}
+}
+
+/** One page of the list at an offset, as read by plain offset requests (the fast read and the baseline's last page). */
+export interface OffsetPage {
+	items: IDataObject[];
+	offset: number;
+	/** The limit asked for. */
+	limit: number;
+	total: number;
+	/** The largest page the server says it serves (its `limit`, when it clamped ours). */
+	pageSize: number;
+}
 
 const none = () => false;
 
-/** A ScanStart at `place`, its anchors being hashed ids. */
-export function startAt(place: Place | undefined): ScanStart {
+/** A ScanStart at a stored place, its anchors being hashed ids. */
+export function startAt(place: { offset: number; anchors: string[]; total?: number } | undefined): ScanStart {
 	if (!place) return { offset: 0, anchors: 0, isAnchor: none };
 	const anchors = new Set(place.anchors);
-	return { offset: place.offset, anchors: place.anchors.length, isAnchor: (id) => anchors.has(shortHash(id)) };
+	return { offset: place.offset, anchors: place.anchors.length, isAnchor: (id) => anchors.has(shortHash(id)), total: place.total };
 }
-
-export const hashes = (ids: string[]) => ids.map(shortHash);
 
 /** The creation time of a fact (NaN when it has none that reads as a time). */
 export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NaN;
 
+/** The newest change date a fact shows (created or promoted; -Infinity when none). */
+export const newestDate = (fact: IDataObject) =>
+	Math.max(timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NEGATIVE_INFINITY, timeOf(fact[FACT_TIME_FIELDS.promoted]) ?? Number.NEGATIVE_INFINITY);
+
+export interface FactPollParts {
+	node: INode;
+	logger: Logger;
+	client: AgentPlatformClient;
+	settings: PollSettings;
+	share: KeyShare;
+	dates: ApiDates;
+	events: PolledEvent[];
+	/** Local time after which no new page is requested (each step still reads one). */
+	deadline: number;
+}
+
 export class FactPoll {
-	readonly created: boolean;
-	readonly promoted: boolean;
-	/** Facts found new at the start of the list this poll (newest-first), for the sweep's place (factSweep.ts). */
-	addedAtStart = 0;
-	/** The list's `total` as this poll last read it (undefined until its first page). */
-	totalRead?: number;
+	readonly wants: ReadonlySet<Kind>;
+	readonly cursors: Record<Kind, Cursor>;
+	/** Requests this poll sent for facts. */
+	requests = 0;
 	private readonly query: IDataObject;
-	/** Pages read in the current step (the edge, the sweep): each step reads one even past the deadline. */
 	private pagesInStep = 0;
 	/** While `withBudget` runs: the client whose requests count against what it announced. */
 	private budgeted?: AgentPlatformClient;
 
 	constructor(
-		readonly node: INode,
-		private readonly logger: Logger,
-		private readonly client: AgentPlatformClient,
+		private readonly parts: FactPollParts,
 		readonly stream: FactStream,
-		settings: PollSettings,
-		private readonly share: KeyShare,
-		readonly events: PolledEvent[],
-		private readonly deadline: number,
 	) {
-		this.created = settings.events.has('memory.fact_created');
-		this.promoted = settings.events.has('memory.fact_promoted');
-		this.query = factQuery(settings);
+		const { events } = parts.settings;
+		this.wants = new Set<Kind>([...(events.has('memory.fact_created') ? ['created' as const] : []), ...(events.has('memory.fact_promoted') ? ['promoted' as const] : [])]);
+		this.query = factQuery(parts.settings);
+		const cursor = (stored: FactStream['created']) => readCursor(stored) ?? { since: 0, keys: new Map<string, number>() };
+		this.cursors = { created: cursor(stream.created), promoted: cursor(stream.promoted) };
 	}
 
-	/** Starts a step of the poll (the baseline, the edge, the sweep). */
+	get created(): boolean {
+		return this.wants.has('created');
+	}
+
+	get promoted(): boolean {
+		return this.wants.has('promoted');
+	}
+
+	/** The API's clock as the latest answer's `Date` said (undefined: no answer named it): no later than it was then. */
+	get serverDate(): number | undefined {
+		return this.parts.dates.latest;
+	}
+
+	/** The latest time the API's clock may have shown by the latest answer (`Date` is whole seconds). */
+	get serverDateUpTo(): number | undefined {
+		const date = this.parts.dates.latest;
+		return date === undefined ? undefined : date + DATE_RESOLUTION_MS - 1;
+	}
+
+	/** Starts a step of the poll (the baseline, the fast read, the sweep). */
 	step(): this {
 		this.pagesInStep = 0;
 		return this;
 	}
 
+	/** Whole requests the key share still pays for. */
+	get affordable(): number {
+		return this.parts.share.available;
+	}
+
 	/**
-	 * Whether another request may be sent: the key share pays for one, and, past the step's first
-	 * page (so that a small time budget still makes progress), time is left and events are few enough.
+	 * Whether another request may be sent: the key share pays for one, and, past the step's first page
+	 * (so that a small time budget still makes progress), time is left and events are few enough.
 	 */
 	canContinue(): boolean {
-		if (this.share.available < 1) return false;
-		return this.pagesInStep === 0 || (Date.now() < this.deadline && this.events.length < MAX_EVENTS_PER_POLL);
+		if (this.parts.share.available < 1) return false;
+		return this.pagesInStep === 0 || (Date.now() < this.parts.deadline && this.parts.events.length < MAX_EVENTS_PER_POLL);
 	}
 
-	/** Whether the key share pays for another request (the baseline's two pages are one step). */
-	affords(): boolean {
-		return this.share.available >= 1;
+	/** Pages of the fact list from `from` on, through the client's resumable pager, asked for one by one as the caller reads on. */
+	async *pages(from: ScanStart): AsyncGenerator<ScanPage> {
+		for await (const page of (this.budgeted ?? this.parts.client).pagesFrom('memoryFact.getMany', { qs: this.query, from, pageSize: this.stream.pageSize || undefined })) {
+			this.counted(page.total, page.pageSize);
+			yield page;
+		}
 	}
 
-	/** Pages of the fact list from `from` on, asked for one by one as the caller reads on. */
-	pages(from: ScanStart): AsyncGenerator<ScanPage> {
-		return (this.budgeted ?? this.client).pagesFrom('memoryFact.getMany', { qs: this.query, from, pageSize: this.stream.pageSize || undefined });
-	}
-
-	/** The first page from `from`, or undefined when the list has none there. */
-	async page(from: ScanStart): Promise<ScanPage | undefined> {
-		for await (const page of this.pages(from)) return page;
-		return undefined;
+	/** The page at `offset` (a plain request: the fast read places its own). */
+	async pageAt(offset: number): Promise<OffsetPage> {
+		const limit = this.stream.pageSize || 1000;
+		const envelope = await (this.budgeted ?? this.parts.client).pageAt('memoryFact.getMany', { qs: this.query, offset, limit });
+		const { pagination } = envelope;
+		if (pagination.offset !== offset || !Number.isSafeInteger(pagination.total)) {
+			const why = pagination.offset !== offset ? `answered a request for offset ${offset} with offset ${pagination.offset}` : `announced a total of ${pagination.total} items`;
+			throw new NodeOperationError(this.parts.node, `The memory-fact list cannot be read: the server ${why}`, {
+				description: 'A server or proxy that ignores the list\'s offset parameter cannot be polled. Use the Agent Platform Trigger (webhooks) instead.',
+			});
+		}
+		const items = envelope.data;
+		const pageSize = pagination.limit > 0 && pagination.limit < limit ? pagination.limit : this.stream.pageSize || Math.max(items.length, 1);
+		this.counted(pagination.total, pageSize);
+		return { items, offset, limit, total: pagination.total, pageSize };
 	}
 
 	/** Runs `work` with the pages this poll may still read announced to the key's rate budget (the client spreads them with everything else on the key). */
 	async withBudget<T>(pages: number, work: () => Promise<T>): Promise<T> {
-		return await this.client.withBudget(Math.min(pages, this.share.available), async (budgeted) => {
+		return await this.parts.client.withBudget(Math.min(pages, this.parts.share.available), async (budgeted) => {
 			// The pages read while `work` runs are sent by the client that counts them against the announcement.
 			this.budgeted = budgeted;
 			try {
@@ -130,50 +187,38 @@ export class FactPoll {
 		});
 	}
 
-	/** Keeps what a page taught: the page size and the list's length. */
-	learn(page: ScanPage): void {
-		this.pagesInStep += 1;
-		this.stream.pageSize = page.pageSize;
-		this.stream.total = page.total;
-		this.totalRead = page.total;
-	}
-
 	/**
-	 * Judges facts read (see the file comment); creations as `creations` says, promotions always by
-	 * time. Only for the events chosen: a cursor of an event nobody asked for would only fill the
-	 * state (choosing it later changes the settings' fingerprint, which starts a new baseline).
+	 * Judges facts a reader found (judge.ts), hands the new changes to n8n and remembers their keys;
+	 * returns the oldest change it had to defer (Infinity: none), and whether this poll ran out of room
+	 * for events (the reader then reads those facts again at the next poll).
 	 */
-	judge(facts: IDataObject[], creations: Judgement | ((fact: IDataObject) => Judgement)): void {
+	report(facts: IDataObject[]): { deferred: number; outOfRoom: boolean } {
 		this.checkFields(facts);
-		const now = Date.now();
-		for (const fact of facts) {
-			if (typeof fact.id !== 'string') continue;
-			const how = typeof creations === 'function' ? creations(fact) : creations;
-			const created = timeOf(fact[FACT_TIME_FIELDS.created]);
-			if (this.created && created !== undefined && this.decide(this.stream.created, shortHash(fact.id), created, how, now)) {
-				this.events.push(factEvent('memory.fact_created', fact, created));
-			}
-			const promoted = timeOf(fact[FACT_TIME_FIELDS.promoted]);
-			const promotedHow = how === 'baseline' ? 'baseline' : 'time';
-			if (this.promoted && promoted !== undefined && this.decide(this.stream.promoted, shortHash(`${fact.id}\n${promoted}`), promoted, promotedHow, now)) {
-				this.events.push(factEvent('memory.fact_promoted', fact, promoted));
-			}
+		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.parts.events.length);
+		const { fresh, deferred } = judge(this.cursors, facts, this.wants, room);
+		for (const change of fresh) {
+			remember(this.cursors[change.kind], change);
+			this.parts.events.push(factEvent(change.kind === 'created' ? 'memory.fact_created' : 'memory.fact_promoted', change.fact, change.at));
 		}
+		// Deferred with room for events: the keys are full until a whole read moves the cursor on.
+		if (deferred.length > 0 && fresh.length < room) this.needSweep('full');
+		return { deferred: oldest(deferred), outOfRoom: deferred.length > 0 && fresh.length >= room };
 	}
 
-	/** Moves the creations' cursor up to `to`, never past now. */
-	advanceCreated(to: number): void {
-		if (!Number.isFinite(to)) return;
-		const cursor = this.stream.created;
-		cursor.since = Math.max(cursor.since, Math.min(to, Date.now()));
+	/** Remembers facts as there at the baseline: their changes are never reported. */
+	remember(facts: IDataObject[]): void {
+		const { fresh } = judge(this.cursors, facts, this.wants, Number.POSITIVE_INFINITY);
+		for (const change of fresh) remember(this.cursors[change.kind], change);
 	}
 
-	/** Moves a cursor after a whole sweep that started `length` ms ago and saw changes up to `newest`. */
-	static afterSweep(cursor: Cursor, newest: number, length: number): void {
-		if (newest > 0) cursor.since = Math.max(cursor.since, Math.min(newest, Date.now()) - length - LAG_MS);
+	/** The cursors back into the stream, as stored, with the API's clock as this poll last heard it. */
+	save(): void {
+		if (this.serverDate !== undefined) this.stream.apiDate = this.serverDate;
+		this.stream.created = storeCursor(this.cursors.created);
+		this.stream.promoted = storeCursor(this.cursors.promoted);
 	}
 
-	/** New facts could not be found at the edge: a sweep must look for them (see FactStream.sweepNeededSince). */
+	/** The sweep must read at the full share for new facts too, until one started from now ends whole. */
 	needSweep(code: NoteCode): void {
 		this.stream.sweepNeededSince ||= Date.now();
 		this.note(code);
@@ -184,38 +229,26 @@ export class FactPoll {
 		const notes = (this.stream.notes ??= []);
 		if (notes.includes(code)) return;
 		notes.push(code);
-		this.logger.warn(`Agent Platform Polling Trigger "${this.node.name}": ${NOTES[code]}`, { node: this.node.name });
+		this.parts.logger.warn(`Agent Platform Polling Trigger "${this.parts.node.name}": ${NOTES[code]}`, { node: this.parts.node.name });
 	}
 
 	clear(code: NoteCode): void {
 		if (this.stream.notes?.includes(code)) this.stream.notes = this.stream.notes.filter((c) => c !== code);
 	}
 
-	/** Drops keys before the cursors and keeps at most MAX_SEEN of each (see the file comment). */
-	bound(): void {
-		const now = Date.now();
-		for (const cursor of [this.stream.created, this.stream.promoted]) {
-			let kept = Object.entries(cursor.seen).filter(([, at]) => at >= cursor.since);
-			if (kept.length > MAX_SEEN) {
-				kept.sort((a, b) => a[1] - b[1]);
-				const dropped = kept.slice(0, kept.length - MAX_SEEN);
-				cursor.since = Math.max(cursor.since, Math.min(dropped[dropped.length - 1][1] + 1, now));
-				kept = kept.slice(kept.length - MAX_SEEN).filter(([, at]) => at >= cursor.since);
-			}
-			cursor.seen = Object.fromEntries(kept);
-		}
-	}
-
-	/** Whether a change is new; remembers it. */
-	private decide(cursor: Cursor, key: string, at: number, how: Judgement, now: number): boolean {
-		if (has(cursor.seen, key)) return false;
-		if (how !== 'position' && at < cursor.since) return false;
-		if (how === 'time' && at > now + FUTURE_TOLERANCE_MS) {
-			this.note('future');
-			return false;
-		}
-		if (at >= cursor.since) cursor.seen[key] = at;
-		return how !== 'baseline';
+	/**
+	 * Counts a request and keeps what its page taught: the page size and the list's length. A cursor
+	 * later than the API's clock cannot be right (an edited state, a clock once broken): it comes back
+	 * to the API's clock at the last poll, before which every change was read.
+	 */
+	private counted(total: number, pageSize: number): void {
+		this.requests += 1;
+		this.pagesInStep += 1;
+		this.stream.pageSize = pageSize;
+		this.stream.total = total;
+		const now = this.serverDateUpTo;
+		const back = Math.min(this.stream.apiDate ?? Number.POSITIVE_INFINITY, this.serverDate ?? Number.POSITIVE_INFINITY);
+		if (now !== undefined) for (const cursor of Object.values(this.cursors)) if (cursor.since > now) cursor.since = back;
 	}
 
 	/**
@@ -225,7 +258,7 @@ export class FactPoll {
 	 */
 	private checkFields(facts: IDataObject[]): void {
 		if (!this.created || facts.length === 0 || facts.some((f) => timeOf(f[FACT_TIME_FIELDS.created]) !== undefined)) return;
-		throw new NodeOperationError(this.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
+		throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
 			description: 'New facts are told from old ones by their creation time. Use the Agent Platform Trigger (webhooks) instead.',
 		});
 	}

@@ -1,28 +1,27 @@
 /**
  * The sweep: the whole fact list, read at the pace the key share allows, over as many polls as that
- * takes. A promotion does not move a fact in the list, so promotions are found only this way; new
- * facts too, when the list has no creation order or its edge was lost (newFacts.ts). Each poll
- * reads the pages its share pays for and stops; the next poll goes on from there (the client's
- * pager finds the place again by the last facts read, pager.ts). In a newest-first list the facts
- * created between polls push that place on, so the sweep moves on with them (resumeAt): more than a
- * page of them would otherwise hide its place, and a sweep that loses its place ends with gaps.
+ * takes. A promotion does not move a fact in the list, so promotions are found only this way; and
+ * it is the safety net for new facts: every fact it reads is judged like any other (judge.ts), so a
+ * new fact the fast read missed (an order learned wrong, a burst larger than a poll reads) is
+ * reported here: late, never lost. Each poll reads the pages it may and stops; the next goes on from
+ * there (the client's resumable pager finds the place again by the last facts read, and moves it on
+ * by the facts added at the start of a newest-first list: src/client/resumablePager.ts).
  *
- * How late a promotion is reported: one whole sweep at most, plus a poll: the number of pages (the
- * facts, or those the filters leave, over the server's page size) over the pages a minute the share
- * leaves after the poll's own requests. The node's Options hint gives the figures.
+ * How late: one whole sweep at most, plus a poll: the pages (the facts, or those the filters leave,
+ * over the server's page size less the overlap) over the pages a minute the share leaves. When only
+ * new facts are watched in a list in creation order, the sweep reads what an idle poll leaves of
+ * SAFETY_POLL_REQUESTS.
  *
- * After a whole sweep without gaps, each cursor moves up to the newest change seen minus the
- * sweep's own length and a minute: a change made while the sweep ran, behind its position, is then
- * still after the cursor and the next sweep reports it. A sweep that may have skipped facts (the
- * list moved more than its anchors could follow) does not move them: the next one covers the same
- * ground and reports only what was not seen. A whole sweep also shows the list's order, which
- * newFacts.ts then uses.
+ * After a whole sweep without gaps, each cursor moves to when the sweep started, less LAG_MS, never
+ * past a change it had to defer (judge.ts, sinceAfterWholeRead). A sweep that may have skipped facts
+ * (the list moved more than its anchors could follow) does not move them: the next one covers the
+ * same ground and reports only what was not. A whole sweep also shows the list's order, which the
+ * fast read (edge.ts) then relies on.
  */
-import { anchorCount, type ScanPage, type ScanStart } from '../../src/client';
-import { FACT_TIME_FIELDS } from '../../src/vocabulary';
-import { timeOf } from './events';
-import { createdAt, FactPoll, hashes, startAt } from './factPoll';
-import { endAfter, headOf } from './newFacts';
+import { anchorCount, movedOn, type ScanPage } from '../../src/client';
+import { advance, keyBytes, MAX_SEEN_BYTES, sinceAfterWholeRead } from './judge';
+import { createdAt, type FactPoll, LAG_MS, newestDate, startAt } from './factPoll';
+import { hashes } from './shortHash';
 import type { Sweep } from './state';
 
 /**
@@ -33,60 +32,57 @@ import type { Sweep } from './state';
 const SWEEP_PAGE_FACTOR = 2;
 const SWEEP_SPARE_PAGES = 10;
 
-const newSweep = (now: number): Sweep => ({
-	startedAt: now,
+/** Requests an idle poll of a list in creation order, watching only new facts, spends at most: the fast read's, then the sweep's. */
+export const SAFETY_POLL_REQUESTS = 3;
+
+const newSweep = (poll: FactPoll): Sweep => ({
+	startedAt: Date.now(),
 	offset: 0,
 	anchors: [],
 	pages: 0,
 	maxPages: SWEEP_SPARE_PAGES,
-	newestCreated: 0,
-	newestPromoted: 0,
+	newestSeen: -1,
+	deferred: null,
 	gaps: false,
 	rises: false,
 	falls: false,
 	lastCreated: null,
+	...(poll.serverDate === undefined ? {} : { startDate: poll.serverDate }),
 });
 
 /** New facts one request brings. */
 const perPage = (pageSize: number) => Math.max(1, pageSize - anchorCount(pageSize));
 
-/** Reads on in the sweep (or starts one) as far as this poll may. */
-export async function sweep(poll: FactPoll): Promise<void> {
+/** Reads on in the sweep (or starts one), at most `maxPages` pages and as far as this poll may. */
+export async function sweep(poll: FactPoll, maxPages: number, addedAtStart: number): Promise<void> {
 	const { stream } = poll;
-	const current = (stream.sweep ??= newSweep(Date.now()));
-	const from = resumeAt(poll, current);
-	await poll.withBudget(Math.ceil(Math.max(1, stream.total - current.offset) / perPage(stream.pageSize || 1)), async () => {
+	const current = (stream.sweep ??= newSweep(poll));
+	// Newest first, the facts created since the place was taken pushed it on (the pager's movedOn).
+	const place = startAt(current);
+	const from = stream.order === 'newest-first' ? movedOn(place, { total: stream.total, added: addedAtStart, pageSize: stream.pageSize }) : { ...place, total: undefined };
+	let read = 0;
+	const pages = Math.min(maxPages, Math.ceil(Math.max(1, stream.total - current.offset) / perPage(stream.pageSize || 1)));
+	await poll.withBudget(pages, async () => {
 		for await (const page of poll.pages(from)) {
-			poll.learn(page);
-			read(poll, current, page);
+			read += 1;
+			// Out of room for events: the page is read again at the next poll, so nothing older waits behind what is reported.
+			if (!take(poll, current, page)) return;
 			if (page.last || current.pages >= current.maxPages) {
 				// A list that never ends (a server that keeps claiming more) ends the sweep, as one with gaps.
 				if (!page.last) current.gaps = true;
 				return finish(poll, current, page);
 			}
-			if (!poll.canContinue()) return;
+			if (read >= maxPages || !poll.canContinue()) return;
 		}
 	});
 }
 
-/**
- * Where the sweep reads on. Newest first, the facts created since its place was taken pushed it on.
- * The list's total grew by as many, less the facts deleted after the place; the new facts' read
- * (when it ran this poll) counted them, though facts deleted behind the place take some back. The
- * first request goes by the growth or, when the count is more than a page further, to the page
- * that ends at the count. Watching promotions only, nothing is read before the sweep: the pager
- * moves on by the growth its first answer shows (one request more, pager.ts).
- */
-function resumeAt(poll: FactPoll, current: Sweep): ScanStart {
-	const place = startAt(current);
-	if (poll.stream.order !== 'newest-first' || current.total === undefined) return place;
-	const total = poll.totalRead ?? current.total;
-	const moved = Math.max(total - current.total, poll.addedAtStart - (poll.stream.pageSize - 1), 0);
-	return { ...place, offset: place.offset + moved, total: current.total + moved };
-}
-
-function read(poll: FactPoll, current: Sweep, page: ScanPage): void {
-	if (page.offset === 0 && current.pages === 0) current.head = headOf(page);
+/** One page of the sweep: its facts judged, its order and dates noted, its place kept; false when the poll ran out of room for its events (the place stays). */
+function take(poll: FactPoll, current: Sweep, page: ScanPage): boolean {
+	const { deferred, outOfRoom } = poll.report(page.items);
+	if (outOfRoom) return false;
+	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
+	if (current.pages === 0 && page.offset === 0) current.headCreated = newestCreated(page);
 	if (page.lost) {
 		current.gaps = true;
 		current.lastCreated = null;
@@ -99,17 +95,15 @@ function read(poll: FactPoll, current: Sweep, page: ScanPage): void {
 		}
 		current.lastCreated = Number.isFinite(at) ? at : null;
 	}
-	const now = Date.now();
-	for (const fact of page.items) {
-		current.newestCreated = Math.max(current.newestCreated, Math.min(now, timeOf(fact[FACT_TIME_FIELDS.created]) ?? 0));
-		current.newestPromoted = Math.max(current.newestPromoted, Math.min(now, timeOf(fact[FACT_TIME_FIELDS.promoted]) ?? 0));
-	}
-	poll.judge(page.items, 'time');
+	// The newest date, but none ahead of the server's clock: a fact dated ahead must not carry the cursors past changes to come.
+	const cap = poll.serverDateUpTo ?? Number.POSITIVE_INFINITY;
+	for (const fact of page.items) current.newestSeen = Math.max(current.newestSeen, Math.min(cap, newestDate(fact)));
 	current.offset = page.end;
 	current.anchors = hashes(page.anchors);
 	current.total = page.total;
 	current.pages += 1;
 	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(page.total / perPage(page.pageSize)) + SWEEP_SPARE_PAGES);
+	return true;
 }
 
 /** A whole sweep: moves the cursors, learns the order (see the file comment), and ends. */
@@ -117,17 +111,44 @@ function finish(poll: FactPoll, current: Sweep, last: ScanPage): void {
 	const { stream } = poll;
 	delete stream.sweep;
 	if (current.gaps) return;
-	const length = Date.now() - current.startedAt;
-	FactPoll.afterSweep(stream.created, current.newestCreated, length);
-	FactPoll.afterSweep(stream.promoted, current.newestPromoted, length);
+	const to = sinceAfterWholeRead(
+		{ startDate: current.startDate, newestSeen: current.newestSeen, lengthMs: Math.max(0, Date.now() - current.startedAt), deferred: current.deferred ?? Number.POSITIVE_INFINITY, lastDate: poll.serverDateUpTo },
+		LAG_MS,
+	);
+	for (const cursor of Object.values(poll.cursors)) {
+		advance(cursor, to);
+		makeRoom(poll, cursor, current.deferred ?? Number.POSITIVE_INFINITY);
+	}
 	if (stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince) stream.sweepNeededSince = 0;
 	const order = current.rises && current.falls ? 'unknown' : current.rises ? 'oldest-first' : current.falls ? 'newest-first' : stream.order;
-	if (order === stream.order) return;
+	if (order === 'unknown') {
+		if (stream.order !== 'unknown' && poll.created) poll.note('unordered');
+		delete stream.edge;
+	} else {
+		poll.clear('unordered');
+		// From here the fast read reads what is newer than the newest fact this sweep saw at the edge.
+		const newest = order === 'oldest-first' ? newestCreated(last) : (current.headCreated ?? Number.NEGATIVE_INFINITY);
+		if ((order !== stream.order || !stream.edge) && Number.isFinite(newest)) stream.edge = { mark: newest + 1 };
+	}
 	stream.order = order;
-	delete stream.pending;
-	delete stream.edge;
-	if (order === 'oldest-first' && last.items.length > 0) stream.edge = endAfter(last);
-	if (order === 'newest-first' && current.head) stream.edge = current.head;
-	if (order === 'unknown') poll.note('unordered');
-	else poll.clear('unordered');
+}
+
+/** The newest creation date on a page (the sweep's first or last: in a list in creation order, one end of it). */
+const newestCreated = (page: ScanPage) => page.items.reduce((max, fact) => Math.max(max, Number.isFinite(createdAt(fact)) ? createdAt(fact) : max), Number.NEGATIVE_INFINITY);
+
+/**
+ * Keys still full after a whole sweep moved the cursor: more changes dated apart came between two
+ * whole reads than the keys hold. The cursor moves on past the oldest quarter of the keys, but not
+ * past a change deferred; only when that frees nothing (the changes deferred are older than those
+ * kept) does it move past them anyway, so the trigger goes on: a change dated among them not yet
+ * reported is then missed, as n8n's log says.
+ */
+function makeRoom(poll: FactPoll, cursor: FactPoll['cursors']['created'], deferred: number): void {
+	if (keyBytes(cursor.keys) < MAX_SEEN_BYTES * 0.9) return;
+	const dates = [...new Set(cursor.keys.values())].sort((a, b) => a - b);
+	const quarter = dates[Math.floor(dates.length / 4)] ?? cursor.since;
+	const size = cursor.keys.size;
+	advance(cursor, Math.min(quarter, deferred));
+	if (cursor.keys.size === size) advance(cursor, quarter);
+	poll.note('full');
 }

@@ -4,16 +4,20 @@
  * most `share` of the key's limit, measured across polls. Each poll is its own execution, so the
  * account lives in the static data: tokens that fill at share × limit a minute, hold at most one
  * minute's worth, and pay for every HTTP request the trigger's client sends (retries included,
- * counted where the request leaves, below the client). A step the account cannot pay for waits
- * for a later poll; a scan carries on where it stopped.
+ * counted where each attempt leaves: the client tells its RequestHook, src/client/requestHook.ts,
+ * which also says the key's limit from each answer's headers). A step the account cannot pay for
+ * waits for a later poll; a scan carries on where it stopped.
+ *
+ * The account follows the key as it is: when an answer names another limit (a plan changed), what
+ * it holds is capped at a minute's share of the new one; an account overdrawn (retries, or a stored
+ * state edited or from an older version) owes at most a minute's share, paid back as time passes.
  *
  * The default, 0.2, leaves four fifths of the key to the workflows people wait on, and three
  * fifths with two polling triggers on one key. It pays for a poll a minute that checks the agents
  * and the new facts (one request each) on the smallest plan (12 of 60), and the rest sweeps the
  * list for promotions: on a Team key about 22 pages (some 2,000 new facts, the pages overlapping) a minute.
  */
-import type { IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
-import { readRateHeaders } from '../../src/client';
+import type { RequestHook } from '../../src/client';
 
 export const DEFAULT_KEY_SHARE = 0.2;
 export const MIN_KEY_SHARE = 0.01;
@@ -37,7 +41,7 @@ export interface ShareAccount {
 /** The account's clock. The benchmark replaces it to let a minute pass between polls without waiting for one. */
 export const shareClock = { now: (): number => Date.now() };
 
-export class KeyShare {
+export class KeyShare implements RequestHook {
 	private constructor(
 		private readonly account: ShareAccount,
 		private readonly share: number,
@@ -66,28 +70,29 @@ export class KeyShare {
 		return { ...this.account };
 	}
 
-	/**
-	 * A view of the poll's context whose HTTP helper pays for each request from this account and
-	 * learns the key's limit from each response's headers.
-	 */
-	meter(ctx: IPollFunctions): IPollFunctions {
-		const helpers = ctx.helpers;
-		const send = helpers.httpRequestWithAuthentication;
-		const account = this.account;
-		const paying = async function (this: IPollFunctions, credentialsType: string, options: IHttpRequestOptions, ...rest: unknown[]) {
-			account.tokens -= 1;
-			const response = (await (send as (...args: unknown[]) => Promise<unknown>).call(this, credentialsType, options, ...rest)) as { headers?: Record<string, string> } | undefined;
-			const limit = response?.headers ? readRateHeaders(response.headers, Date.now()).limit : undefined;
-			if (limit !== undefined && limit > 0) account.limit = limit;
-			return response;
-		};
-		return Object.create(ctx, { helpers: { value: { ...helpers, httpRequestWithAuthentication: paying } } }) as IPollFunctions;
+	/** Each attempt the client sends is paid for, retries included. */
+	sending(): void {
+		this.account.tokens -= 1;
+	}
+
+	/** An answer that names another limit for the key: the account holds at most a minute's share of it. */
+	answered(answer: { limit?: number }): void {
+		const { limit } = answer;
+		if (limit === undefined || !(limit > 0) || limit === this.account.limit) return;
+		this.account.limit = limit;
+		this.account.tokens = Math.min(this.account.tokens, this.perMinute());
+	}
+
+	private perMinute(): number {
+		return this.share * this.account.limit;
 	}
 
 	private fill(now: number): void {
-		const perMinute = this.share * this.account.limit;
+		const perMinute = this.perMinute();
 		const elapsed = Math.max(0, now - this.account.at);
-		this.account.tokens = Math.min(perMinute, this.account.tokens + (perMinute * elapsed) / MINUTE_MS);
+		// Never more than a minute's share, never owing more than one (paid back within a minute or two).
+		const tokens = Math.max(-perMinute, this.account.tokens);
+		this.account.tokens = Math.min(perMinute, tokens + (perMinute * elapsed) / MINUTE_MS);
 		this.account.at = now;
 	}
 }

@@ -18,9 +18,10 @@ import { underBaseUrl } from './apiPath';
 import { type ListEnvelope, singleEnvelope } from './envelope';
 import { isApiError, malformedResponseError } from './errors';
 import { Lists, type ListTarget, type ScanOptions } from './lists';
-import type { ScanPage, ScanStart } from './pager';
 import type { Announcement } from './rateBudget';
+import type { RequestHook } from './requestHook';
 import { Requester } from './requester';
+import type { ScanPage, ScanStart } from './resumablePager';
 import { RETRY_LIMITS, type RetryLimits } from './retryPolicy';
 import { settle } from './settle';
 import type { ClientContext } from './transport';
@@ -32,6 +33,8 @@ export interface ClientOptions {
 	timeoutMs?: number;
 	/** Bounds on retrying (default RETRY_LIMITS). */
 	retryLimits?: Partial<RetryLimits>;
+	/** Told of every attempt and answer (requestHook.ts): a caller's own account of its requests. */
+	hook?: RequestHook;
 }
 
 interface CallParams {
@@ -71,7 +74,7 @@ export class AgentPlatformClient {
 		/** Only `withBudget` passes it. */
 		private readonly budgeted?: Budgeted,
 	) {
-		const settings = { memoizeGets: options.memoizeGets ?? false, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limits: { ...RETRY_LIMITS, ...options.retryLimits } };
+		const settings = { memoizeGets: options.memoizeGets ?? false, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limits: { ...RETRY_LIMITS, ...options.retryLimits }, hook: options.hook };
 		this.requester = budgeted?.requester ?? new Requester(ctx, settings);
 		this.lists = new Lists(this.requester, budgeted?.job);
 	}
@@ -114,7 +117,8 @@ export class AgentPlatformClient {
 	/**
 	 * Pages of a list route from where an earlier scan stopped (`from`: its offset and anchors) to the
 	 * end, one request at a time, asked for only as the caller reads on: for a reader that spreads a
-	 * scan over several executions (the polling trigger). `pageSize` is the size an earlier scan learned.
+	 * scan over several executions (the polling trigger). Each page says whether the list moved more
+	 * than its anchors could follow (resumablePager.ts). `pageSize` is the size an earlier scan learned.
 	 */
 	pagesFrom(route: ListRouteName, params: CallParams & { from: ScanStart; pageSize?: number }): AsyncGenerator<ScanPage> {
 		return this.lists.from(routeTarget(route, params), params.from, params.pageSize);

@@ -1,12 +1,12 @@
 export { AgentPlatformClient } from './AgentPlatformClient';
 export type { ClientOptions } from './AgentPlatformClient';
 export { apiPathProblem } from './apiPath';
-export { anchorCount } from './pager';
-export type { ScanPage, ScanStart } from './pager';
+export { anchorCount, movedOn } from './resumablePager';
+export type { ScanPage, ScanStart } from './resumablePager';
+export type { RequestHook } from './requestHook';
 export { isApiError } from './errors';
 export { redact, REDACTED } from './redaction';
 export { isObject } from './envelope';
 export { CREDENTIAL_TYPE } from './transport';
 export { testAgentPlatformCredential } from './credentialTest';
 export { DEFAULT_BASE_URL, normalizeBaseUrl } from './baseUrl';
-export { readRateHeaders } from './rateHeaders';

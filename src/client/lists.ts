@@ -6,7 +6,7 @@
  *   the key allow (pager.ts says which pages, pageWindow.ts how many at once); `all` collects them,
  *   within what a list read whole may hold (listHold.ts).
  * - `from`: from where an earlier scan stopped to the end, one request at a time, asked for only as
- *   the caller reads on (resumable scans, pager.ts `ResumablePlan`: the polling trigger).
+ *   the caller reads on (resumable scans, resumablePager.ts: the polling trigger).
  * - `at`: one page at an offset (the editor's list search, which pages by itself).
  *
  * Each page is one request through requester.ts: the list's pages count against its own
@@ -18,11 +18,12 @@ import { PAGINATION_QUERY } from '../routes';
 import { type ListEnvelope, parseListEnvelope } from './envelope';
 import { isApiError, malformedResponseError, pagingError } from './errors';
 import { ListHold } from './listHold';
-import { type PageRequest, PagePlan, ResumablePlan, type ScanPage, type ScanStart } from './pager';
+import { type PageRequest, PagePlan } from './pager';
 import { PagesInFlight } from './pagesInFlight';
 import { INITIAL_PAGES_IN_FLIGHT, PageWindow } from './pageWindow';
 import type { Announcement } from './rateBudget';
 import type { AttemptObserver, Requester } from './requester';
+import { ResumablePlan, type ScanPage, type ScanStart } from './resumablePager';
 import { settle } from './settle';
 
 /** Which list: its path under the Base URL, its filters, and the input item it serves. */

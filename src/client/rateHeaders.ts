@@ -27,6 +27,8 @@ export interface RateHeaders {
 	retryAfterQuote?: string;
 	/** When the window resets, for people: `2026-11-26T18:41:26Z (X-RateLimit-Reset)`. */
 	resetQuote?: string;
+	/** The server's clock as its `Date` header says (epoch ms, 1-second resolution). */
+	serverDate?: number;
 }
 
 /** A reset further ahead than this is not a rate-limit window: it is ignored, not waited for. */
@@ -117,6 +119,7 @@ export function readRateHeaders(headers: Headers, now: number): RateHeaders {
 		limit: count(header(headers, 'x-ratelimit-limit')) ?? ietf.limit,
 		remaining: count(header(headers, 'x-ratelimit-remaining')) ?? ietf.remaining,
 	};
+	if (!Number.isNaN(serverDate)) result.serverDate = serverDate;
 	const reset =
 		xReset !== undefined
 			? parseReset(Math.ceil(xReset), now, Number.isNaN(serverDate) ? undefined : serverDate)

@@ -16,6 +16,7 @@ import type { ErrorContext } from './errors';
 import { type Failed, networkFailure, responseError, retryReason } from './failures';
 import type { Announcement, RateBudget } from './rateBudget';
 import { readRateHeaders } from './rateHeaders';
+import type { RequestHook } from './requestHook';
 import { backoffMs, countsAsTransient, decideRetry, type Decision, mayHaveWritten, type Outcome, type RetryLimits } from './retryPolicy';
 import { openSession, type Session } from './session';
 import { type ClientContext, send, type SendResult } from './transport';
@@ -52,6 +53,8 @@ export interface RequesterSettings {
 	/** Total time per attempt, connecting to the last byte of the body. */
 	timeoutMs: number;
 	limits: RetryLimits;
+	/** Told of every attempt and answer: a caller's own account of its requests (the polling trigger's key share). */
+	hook?: RequestHook;
 }
 
 /** One request's history over its attempts: what the retry policy judges the next one by. */
@@ -120,6 +123,7 @@ export class Requester {
 		for (;;) {
 			if (!(await admitted(session, this.waits, context, request.job, signal))) throw this.stopped(context.itemIndex);
 			const sentAt = Date.now();
+			this.settings.hook?.sending();
 			const result = await send(this.ctx, { method: request.method, url: session.baseUrl + request.path, qs: request.qs, body: request.body, deadlineMs: this.settings.timeoutMs, signal });
 			request.observer?.answeredIn?.(Date.now() - sentAt);
 			history.sent += 1;
@@ -145,7 +149,9 @@ export class Requester {
 		}
 		const { response } = result;
 		const now = clock.now();
-		budget.update(readRateHeaders(response.headers, now), response.status === 429);
+		const rate = readRateHeaders(response.headers, now);
+		budget.update(rate, response.status === 429);
+		this.settings.hook?.answered({ limit: rate.limit, serverDate: rate.serverDate });
 		if (response.status === 429) {
 			history.firstRefusedAt ??= now;
 			// The budget holds every request on the key until the server's time, or backs off when it named none.

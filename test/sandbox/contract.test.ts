@@ -102,7 +102,7 @@ describe('the order of the memory-fact list (SandboxOptions.factOrder)', () => {
 
 	test('oldest first by default: creation order, and generated facts keep the dates in that order', async () => {
 		sb.admin.seedFacts('org_acme', 20);
-		// A create in the seeded batch's millisecond would tie with it, and ties change order after every write.
+		// A millisecond later, so the new fact does not share the batch's date (equal dates are ties).
 		sb.admin.advance(1);
 		const created = (await api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_support01', content: 'newest' } })).json.data;
 		const { data } = (await api('/memory/facts?limit=100')).json as { data: Array<{ id: string; created_at: string }> };

@@ -25,15 +25,7 @@ describe('file length', () => {
 			{ file: 'src/fits.ts', lines: linesOf(fileText(MAX_FILE_LINES)) },
 			{ file: 'nodes/X/tooLong.ts', lines: linesOf(fileText(MAX_FILE_LINES + 1)) },
 		];
-		expect(problemsOf([], [], files, {})).toEqual([`nodes/X/tooLong.ts is ${MAX_FILE_LINES + 1} lines, more than ${MAX_FILE_LINES}: split it by the jobs it holds`]);
-	});
-
-	test('a file listed as being split may stay over the bound until it fits; then its entry must go', () => {
-		const beingSplit = { 'src/big.ts': 'the work that splits it' };
-		expect(problemsOf([], [], [{ file: 'src/big.ts', lines: MAX_FILE_LINES + 50 }], beingSplit)).toEqual([]);
-		expect(problemsOf([], [], [{ file: 'src/big.ts', lines: MAX_FILE_LINES }], beingSplit)).toEqual([
-			`src/big.ts fits in ${MAX_FILE_LINES} lines now: remove it from FILES_BEING_SPLIT in tooling/codeShape.js`,
-		]);
+		expect(problemsOf([], [], files)).toEqual([`nodes/X/tooLong.ts is ${MAX_FILE_LINES + 1} lines, more than ${MAX_FILE_LINES}: split it by the jobs it holds`]);
 	});
 });
 

@@ -1,0 +1,115 @@
+/**
+ * The fast read of new facts, in a list kept in creation order: new facts appear at one edge, the end
+ * (oldest first) or the start (newest first). Each poll reads from that edge inward, page by page,
+ * until it meets a fact dated before its mark (just after the newest date it had read), or the list's
+ * other end. A fact that shows up later than that, dated before it, is the sweep's (late, not lost). Oldest first, it finds the end from the list's current `total`: the first request
+ * aims at the last page as the stored total says, and when the answer's total shows the end is
+ * elsewhere (facts expired or deleted anywhere, or many added), the second asks for the last page as
+ * it is now. So deletions anywhere cost nothing.
+ *
+ * It only says where to read: what it found is judged like every other read (judge.ts). It checks
+ * itself as it goes: creation times keep to the order, consecutive pages overlap on a fact they share,
+ * it reaches a fact dated before its mark, and the list did not grow by more facts than it found new
+ * (facts added elsewhere: an order learned wrong). A check that fails, or a burst larger than the
+ * poll may read, has the sweep read the whole list for new facts too (factSweep.ts), said once in
+ * n8n's log; a list out of order is left to the sweep until a whole sweep shows an order again.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { anchorCount } from '../../src/client';
+import { createdAt, type FactPoll, type OffsetPage } from './factPoll';
+import type { FactStream } from './state';
+
+export interface EdgeRead {
+	/** The facts read, each once, in list order. */
+	facts: IDataObject[];
+	/** reached: read down to the mark; unconfirmed: a check failed or the poll may not read that far; unordered: the order broke. */
+	outcome: 'reached' | 'unconfirmed' | 'unordered';
+	/** The newest creation date read (-Infinity: none). */
+	newest: number;
+	/** Facts read dated at or after the newest date the last read saw: those added at the start, newest first (factSweep.ts moves its place by them). */
+	added: number;
+	/** How the list's total changed since the last poll (new facts less those gone): the next poll aims by it. */
+	grown: number;
+}
+
+/** The order the fast read relies on, when the list has one and the read has a date to read down to. */
+export const edgeOrder = (stream: FactStream) => (stream.order !== 'unknown' && stream.edge ? stream.order : undefined);
+
+/** Whether creation times keep to the order from one fact to the next (never falling oldest first, never rising newest first). */
+export function keepsOrder(facts: IDataObject[], order: 'oldest-first' | 'newest-first'): boolean {
+	let previous = Number.NaN;
+	for (const fact of facts) {
+		const at = createdAt(fact);
+		if (!Number.isFinite(at)) return false;
+		if (order === 'oldest-first' ? at < previous : at > previous) return false;
+		previous = at;
+	}
+	return true;
+}
+
+/** Facts of pages read in list order, each once (pages overlap). */
+function distinct(pages: OffsetPage[]): IDataObject[] {
+	const seen = new Set<unknown>();
+	return pages.flatMap((page) => page.items).filter((fact) => !seen.has(fact.id) && (seen.add(fact.id), true));
+}
+
+/** Whether `next` holds the fact `at` of the page read before it (the two overlap: the list did not move under the read). */
+const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === undefined || next.items.some((f) => f.id === fact.id);
+
+/**
+ * Oldest first: the last pages, from the end the current total shows back to the mark. The first
+ * request aims where the end should be now: the stored total moved by as much as it moved between
+ * the last two polls (facts expire and come at a steady pace), with a quarter of a page to spare.
+ */
+async function readEnd(poll: FactPoll, mark: number): Promise<{ pages: OffsetPage[]; outcome: EdgeRead['outcome'] }> {
+	const size = poll.stream.pageSize || 1;
+	const expected = poll.stream.total + (poll.stream.edge?.drift ?? 0);
+	let page = await poll.pageAt(Math.max(0, Math.min(poll.stream.total, expected) - size + Math.floor(size / 4)));
+	const endElsewhere = (p: OffsetPage) => p.offset + p.items.length < p.total || (p.items.length === 0 && p.offset > 0);
+	if (endElsewhere(page)) {
+		if (!poll.canContinue()) return { pages: [page], outcome: 'unconfirmed' };
+		page = await poll.pageAt(Math.max(0, page.total - page.pageSize));
+		// Still not the end (a total that is off, pages shorter than asked): the sweep finds what is past it.
+		if (endElsewhere(page)) return { pages: [page], outcome: 'unconfirmed' };
+	}
+	const pages = [page];
+	for (;;) {
+		const first = pages[0];
+		if (first.items.length === 0 || first.offset === 0 || createdAt(first.items[0]) < mark) return { pages, outcome: 'reached' };
+		if (!poll.canContinue()) return { pages, outcome: 'unconfirmed' };
+		const back = await poll.pageAt(Math.max(0, first.offset - (first.pageSize - anchorCount(first.pageSize))));
+		pages.unshift(back);
+		if (!overlaps(back, first.items[0])) return { pages, outcome: 'unconfirmed' };
+	}
+}
+
+/** Newest first: the first pages, from the start down to the mark. */
+async function readStart(poll: FactPoll, mark: number): Promise<{ pages: OffsetPage[]; outcome: EdgeRead['outcome'] }> {
+	const pages = [await poll.pageAt(0)];
+	for (;;) {
+		const last = pages[pages.length - 1];
+		const end = last.items.length === 0 || (last.offset + last.items.length >= last.total && last.items.length < last.limit);
+		if (end || createdAt(last.items[last.items.length - 1]) < mark) return { pages, outcome: 'reached' };
+		if (!poll.canContinue()) return { pages, outcome: 'unconfirmed' };
+		const next = await poll.pageAt(last.offset + last.items.length - anchorCount(last.pageSize));
+		pages.push(next);
+		if (!overlaps(next, last.items[last.items.length - 1])) return { pages, outcome: 'unconfirmed' };
+	}
+}
+
+/** Reads the edge where new facts appear (see the file comment); `order` is the order learned. */
+export async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first'): Promise<EdgeRead> {
+	const { stream } = poll;
+	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
+	const before = stream.total;
+	const read = await (order === 'oldest-first' ? readEnd(poll, mark) : readStart(poll, mark));
+	const facts = distinct(read.pages);
+	const newest = facts.reduce((max, fact) => Math.max(max, Number.isFinite(createdAt(fact)) ? createdAt(fact) : max), Number.NEGATIVE_INFINITY);
+	const previousNewest = mark - 1;
+	const added = facts.filter((fact) => createdAt(fact) >= previousNewest).length;
+	const grown = stream.total - before;
+	if (!keepsOrder(facts, order)) return { facts, outcome: 'unordered', newest, added, grown };
+	// More facts added than found at the edge: some were added elsewhere (deletions only hide this, never fake it).
+	const outcome = read.outcome === 'reached' && grown > added ? 'unconfirmed' : read.outcome;
+	return { facts, outcome, newest, added, grown };
+}

@@ -1,0 +1,81 @@
+/**
+ * A small memory-fact server that behaves as real ones may (test/hostile/server.js underneath): its
+ * own clock (behind n8n's, say), its `Date` header from that clock, and a list whose order, `total`
+ * and page lengths a test scripts. It serves what the polling trigger reads: the organization and
+ * the fact list. Facts are created and promoted by the test, dated by the server's clock.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { startHostile, type HostileServer } from '../hostile/server.js';
+import type { RunningSandbox } from '../sandbox';
+
+export interface Fact extends IDataObject {
+	id: string;
+	agent_id: string;
+	created_at: string;
+	promoted_at: string | null;
+}
+
+export interface FactServerOptions {
+	/** The server's clock against the host's, in ms (negative: behind). */
+	clockOffsetMs?: number;
+	/** The list as served: the facts in creation order in, the list out (default: as they are). */
+	order?: (facts: Fact[]) => Fact[];
+	/** The `total` the server announces for `count` facts (default: the count). */
+	total?: (count: number) => number;
+	/** How many items a page holds when `limit` were asked (default: the limit, at most 100). */
+	served?: (limit: number) => number;
+}
+
+export const MAX_PAGE = 100;
+
+/** A fake key, assembled so no literal looks like a credential. */
+const KEY = ['ctx', 'fact', 'server', '31'].join('_');
+
+export async function startFactServer(options: FactServerOptions = {}) {
+	const facts: Fact[] = [];
+	const now = () => Date.now() + (options.clockOffsetMs ?? 0);
+	const listed: string[] = [];
+	let made = 0;
+	const server: HostileServer = await startHostile((req, res) => {
+		const url = new URL(req.url, 'http://x');
+		const send = (body: unknown) => {
+			res.writeHead(200, { 'content-type': 'application/json', date: new Date(now()).toUTCString(), 'x-ratelimit-limit': '6000' });
+			res.end(JSON.stringify(body));
+		};
+		if (url.pathname === '/v1/organization') return send({ data: { id: 'org_factserver' } });
+		const offset = Number(url.searchParams.get('offset') ?? 0);
+		const limit = Math.min(MAX_PAGE, Number(url.searchParams.get('limit') ?? MAX_PAGE));
+		const list = (options.order ?? ((f) => f))([...facts]);
+		const data = list.slice(offset, offset + (options.served ?? ((l) => l))(limit));
+		listed.push(...data.map((f) => f.id));
+		send({ data, pagination: { offset, limit, total: (options.total ?? ((n) => n))(list.length) } });
+	});
+	const at = (ms = now()) => new Date(ms).toISOString();
+	return {
+		server,
+		/** The sandbox-shaped credentials the polling harness takes. */
+		target: { baseUrl: server.baseUrl, apiKey: KEY } as unknown as RunningSandbox,
+		facts,
+		/** Facts created now on the server's clock (`same`: all with one `created_at`, a batch); their ids. */
+		create(count: number, agentId = 'dep_b', same = false): string[] {
+			const ids: string[] = [];
+			const stamp = now();
+			for (let i = 0; i < count; i++) {
+				const id = `fact_${String(++made).padStart(6, '0')}`;
+				facts.push({ id, agent_id: agentId, content: id, tier: 'L1', created_at: at(same ? stamp : stamp + i - count + 1), promoted_at: null });
+				ids.push(id);
+			}
+			return ids;
+		},
+		promote(id: string): void {
+			const fact = facts.find((f) => f.id === id) as Fact;
+			fact.promoted_at = at();
+			fact.tier = 'L2';
+		},
+		remove(ids: string[]): void {
+			const gone = new Set(ids);
+			facts.splice(0, facts.length, ...facts.filter((f) => !gone.has(f.id)));
+		},
+		close: () => server.close(),
+	};
+}

@@ -1,0 +1,137 @@
+/**
+ * The polling trigger's one rule as a table (judge.ts): a change is new when dated at or after its
+ * cursor and its key is not held; where a fact sits never matters. Then the cursor's moves, the keys
+ * as stored, and the key share's account (keyShare.ts). Pure: no HTTP.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { advance, baselineSince, type Cursor, judge, type Kind, MAX_SEEN, MAX_SEEN_BYTES, remember, sinceAfterWholeRead } from '../../nodes/AgentPlatformPollingTrigger/judge';
+import { KeyShare, shareClock } from '../../nodes/AgentPlatformPollingTrigger/keyShare';
+import { readCursor, shortHash, storeCursor } from '../../nodes/AgentPlatformPollingTrigger/state';
+
+const T = Date.parse('2026-11-20T10:00:00.000Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const fact = (id: string, created: number, promoted?: number): IDataObject => ({ id, created_at: iso(created), promoted_at: promoted === undefined ? null : iso(promoted) });
+const cursor = (since: number, held: Array<[string, number]> = []): Cursor => ({ since, keys: new Map(held.map(([key, at]) => [key, at])) });
+const BOTH = new Set<Kind>(['created', 'promoted']);
+
+/** The ids judged new (created / promoted), in the order judged. */
+function verdicts(created: Cursor, promoted: Cursor, facts: IDataObject[], room = Number.POSITIVE_INFINITY) {
+	const { fresh, deferred } = judge({ created, promoted }, facts, BOTH, room);
+	const ids = (kind: Kind, list: typeof fresh) => list.filter((c) => c.kind === kind).map((c) => c.fact.id);
+	return { created: ids('created', fresh), promoted: ids('promoted', fresh), deferred: deferred.map((c) => `${c.kind} ${String(c.fact.id)}`) };
+}
+
+describe('judge: new means dated at or after the cursor, with a key not held', () => {
+	test.each([
+		['dated before the cursor', fact('a', T - 1), [], []],
+		['dated at the cursor, key not held (a tie)', fact('a', T), [], ['a']],
+		['dated at the cursor, key held (a tie already reported)', fact('a', T), [['a', T]], []],
+		['dated after the cursor', fact('a', T + 5), [], ['a']],
+		['dated after the cursor, key held', fact('a', T + 5), [['a', T + 5]], []],
+		['dated years ahead', fact('a', T + 10 * 365 * 86_400_000), [], ['a']],
+		['without an id', { created_at: iso(T + 5) }, [], []],
+		['with a creation date that does not read', { id: 'a', created_at: 'yesterday' }, [], []],
+	] as Array<[string, IDataObject, Array<[string, number]>, string[]]>)('a creation %s', (_how, f, held, expected) => {
+		const keyed = held.map(([id, at]) => [shortHash(id), at] as [string, number]);
+		expect(verdicts(cursor(T, keyed), cursor(T), [f]).created).toEqual(expected);
+	});
+
+	test.each([
+		['never promoted', fact('a', T - 10), []],
+		['promoted before the cursor', fact('a', T - 10, T - 1), []],
+		['promoted at or after the cursor', fact('a', T - 10, T), ['a']],
+	] as Array<[string, IDataObject, string[]]>)('a promotion %s', (_how, f, expected) => {
+		expect(verdicts(cursor(T), cursor(T), [f]).promoted).toEqual(expected);
+	});
+
+	test('a fact promoted again is a new promotion (its key holds the date)', () => {
+		const promoted = cursor(T);
+		remember(promoted, judge({ created: cursor(T), promoted }, [fact('a', T - 10, T + 1)], BOTH, 10).fresh[0]);
+		expect(verdicts(cursor(T), promoted, [fact('a', T - 10, T + 1)]).promoted).toEqual([]);
+		expect(verdicts(cursor(T), promoted, [fact('a', T - 10, T + 2)]).promoted).toEqual(['a']);
+	});
+
+	test('where a fact sits never matters: the same facts in any order, and read twice, give the same changes, oldest first', () => {
+		const facts = [fact('c', T + 3), fact('a', T + 1), fact('old', T - 1), fact('b', T + 2), fact('a', T + 1)];
+		for (const order of [facts, [...facts].reverse(), [facts[2], facts[0], facts[4], facts[1], facts[3]]]) {
+			expect(verdicts(cursor(T), cursor(T), order).created).toEqual(['a', 'b', 'c']);
+		}
+	});
+
+	test('room for fewer events than changes: the oldest are new, the rest deferred (never the other way round)', () => {
+		const facts = [fact('c', T + 3), fact('a', T + 1), fact('b', T + 2)];
+		expect(verdicts(cursor(T), cursor(T), facts, 2)).toEqual({ created: ['a', 'b'], promoted: [], deferred: ['created c'] });
+	});
+
+	test('keys full: a change is deferred, not reported without its key, and so is every newer one', () => {
+		const full = cursor(T);
+		for (let i = 0; i < MAX_SEEN; i++) full.keys.set(`k${String(i).padStart(7, '0')}`, T + i);
+		expect(JSON.stringify(storeCursor(full)).length).toBeLessThanOrEqual(MAX_SEEN_BYTES + 64);
+		const { created, deferred } = verdicts(full, cursor(T), [fact('x', T + MAX_SEEN + 1), fact('y', T + MAX_SEEN + 2)]);
+		expect(created).toEqual([]);
+		expect(deferred).toEqual(['created x', 'created y']);
+	});
+
+	test('a batch dated alike takes 8 bytes a key: many more fit than changes dated apart', () => {
+		const batch = Array.from({ length: 3 * MAX_SEEN }, (_, i) => fact(`f${i}`, T + 1));
+		expect(verdicts(cursor(T), cursor(T), batch).created).toHaveLength(3 * MAX_SEEN);
+	});
+});
+
+describe('where the cursor stands', () => {
+	test.each([
+		['an empty list (no date read): every change that shows later is new, no clock needed', Number.NEGATIVE_INFINITY, 0],
+		['just after the newest date read (a Date header, maybe from another clock, is not used)', T, T + 1],
+	] as Array<[string, number, number]>)('the baseline: %s', (_how, newest, since) => {
+		expect(baselineSince(newest)).toBe(since);
+	});
+
+	test.each([
+		['its Date at the start, less the lag', { startDate: T, newestSeen: T + 30_000, lengthMs: 10_000, deferred: Infinity }, T - 60_000],
+		['no Date header: the newest date seen less its length', { newestSeen: T + 30_000, lengthMs: 10_000, deferred: Infinity }, T + 20_000 - 60_000],
+		['a Date header ahead of the facts\' clock: the facts win', { startDate: T + 600_000, newestSeen: T, lengthMs: 0, deferred: Infinity }, T - 60_000],
+		['a change deferred: not past it', { startDate: T, newestSeen: T, lengthMs: 0, deferred: T - 120_000 }, T - 120_000],
+		['a fact dated ahead: not past the latest Date', { newestSeen: T + 3_600_000, lengthMs: 0, deferred: Infinity, lastDate: T }, T],
+	] as Array<[string, Parameters<typeof sinceAfterWholeRead>[0], number]>)('after a whole read: %s', (_how, read, since) => {
+		expect(sinceAfterWholeRead(read, 60_000)).toBe(since);
+	});
+
+	test('advance: never back; the keys before the new place go', () => {
+		const c = cursor(T, [['a', T], ['b', T + 5]]);
+		advance(c, T + 1);
+		expect([c.since, [...c.keys.keys()]]).toEqual([T + 1, ['b']]);
+		advance(c, T - 100);
+		expect(c.since).toBe(T + 1);
+	});
+
+	test('stored grouped by date and read back; an earlier version\'s keys read too; a cursor past its bound does not', () => {
+		const c = cursor(T, [['aaaaaaaa', T], ['bbbbbbbb', T], ['cccccccc', T + 7]]);
+		expect(storeCursor(c)).toEqual({ since: T, seen: { [String(T)]: 'aaaaaaaabbbbbbbb', [String(T + 7)]: 'cccccccc' } });
+		expect(readCursor(storeCursor(c))).toEqual(c);
+		expect(readCursor({ since: T, seen: { aaaaaaaa: T, cccccccc: T + 7 } })).toEqual(cursor(T, [['aaaaaaaa', T], ['cccccccc', T + 7]]));
+		expect(readCursor({ since: T, seen: { [String(T)]: 'x'.repeat(MAX_SEEN_BYTES + 8) } })).toBeUndefined();
+		expect(readCursor({ since: 'yesterday', seen: {} })).toBeUndefined();
+	});
+});
+
+describe("the key share's account", () => {
+	const realNow = shareClock.now;
+	let now = T;
+	beforeEach(() => (shareClock.now = () => now));
+	afterAll(() => (shareClock.now = realNow));
+
+	test('a limit that falls (6,000 → 60 a minute) caps what the account holds at a minute of the new share', () => {
+		const share = KeyShare.open({ tokens: 1_200, at: now, limit: 6_000 }, 0.2);
+		expect(share.available).toBe(1_200);
+		share.sending();
+		share.answered({ limit: 60 });
+		expect(share.available).toBe(12);
+	});
+
+	test('an account overdrawn in stored state owes at most a minute: it pays again within two minutes', () => {
+		const share = KeyShare.open({ tokens: -1e9, at: now, limit: 120 }, 0.2);
+		expect(share.available).toBe(0);
+		now += 2 * 60_000;
+		expect(KeyShare.open(share.toJSON(), 0.2).available).toBe(24);
+	});
+});
