@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { type Fact, startFactServer } from './factServer';
+import { useVirtualClock } from '../harness/virtualClock';
 import { api, pollingWorkflow } from './helpers';
 
 const CREATED = { events: ['memory.fact_created'], filters: {} };
@@ -233,29 +234,35 @@ describe('on the sandbox', () => {
 		expect(reported(items, 'memory.fact_created')).toEqual([made]);
 	});
 
-	test.each(['oldest-first', 'newest-first', 'unordered'] as const)('%s, lifetimes on, graduation on, a minute of sandbox time a poll: L1 facts expire while new ones come and others graduate; every change once, none invented', async (factOrder) => {
-		sb = await startSandbox({ plan: 'enterprise', factOrder, graduation: 3 });
-		sb.admin.seedFacts('org_acme', 2_000);
-		const wf = pollingWorkflow(sb, FACTS);
-		wf.activate();
-		await wf.poll();
-		const made: string[] = [];
-		const promoted: string[] = [];
-		const items: IDataObject[] = [];
-		for (let p = 0; p < 40; p++) {
-			sb.admin.advance(60_000);
-			for (let i = 0; i < 3; i++) made.push(String((await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: `minute ${p} fact ${i}` })).id));
-			items.push(...(await wf.poll()));
-		}
-		items.push(...(await pollTimes(wf, 30)));
-		for (const fact of sb.admin.org('org_acme').facts.values()) if (fact.promoted_at) promoted.push(fact.id);
-		const created = reported(items, 'memory.fact_created');
-		expect(created.length).toBe(new Set(created).size);
-		// Every fact made is reported, unless it expired before a read could see it (L1 lives an hour of sandbox time).
-		const alive = new Set(sb.admin.org('org_acme').facts.keys());
-		expect(made.filter((id) => alive.has(id) && !created.includes(id))).toEqual([]);
-		expect(created.filter((id) => !made.includes(id))).toEqual([]);
-		const graduated = reported(items, 'memory.fact_promoted');
-		expect(promoted.filter((id) => !graduated.includes(id))).toEqual([]);
+	// Other clients' requests on the key make the budget spread each poll's pages over the window
+	// (rateBudget.ts, rule 4): on the virtual clock the sandbox shares, those waits pass in no real time.
+	describe('on a virtual clock', () => {
+		const clock = useVirtualClock();
+
+		test.each(['oldest-first', 'newest-first', 'unordered'] as const)('%s, lifetimes on, graduation on, a minute of sandbox time a poll: L1 facts expire while new ones come and others graduate; every change once, none invented', async (factOrder) => {
+			sb = await startSandbox({ plan: 'enterprise', factOrder, graduation: 3, now: clock.now });
+			sb.admin.seedFacts('org_acme', 2_000);
+			const wf = pollingWorkflow(sb, FACTS);
+			wf.activate();
+			await wf.poll();
+			const made: string[] = [];
+			const promoted: string[] = [];
+			const items: IDataObject[] = [];
+			for (let p = 0; p < 40; p++) {
+				sb.admin.advance(60_000);
+				for (let i = 0; i < 3; i++) made.push(String((await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: `minute ${p} fact ${i}` })).id));
+				items.push(...(await wf.poll()));
+			}
+			items.push(...(await pollTimes(wf, 30)));
+			for (const fact of sb.admin.org('org_acme').facts.values()) if (fact.promoted_at) promoted.push(fact.id);
+			const created = reported(items, 'memory.fact_created');
+			expect(created.length).toBe(new Set(created).size);
+			// Every fact made is reported, unless it expired before a read could see it (L1 lives an hour of sandbox time).
+			const alive = new Set(sb.admin.org('org_acme').facts.keys());
+			expect(made.filter((id) => alive.has(id) && !created.includes(id))).toEqual([]);
+			expect(created.filter((id) => !made.includes(id))).toEqual([]);
+			const graduated = reported(items, 'memory.fact_promoted');
+			expect(promoted.filter((id) => !graduated.includes(id))).toEqual([]);
+		});
 	});
 });
