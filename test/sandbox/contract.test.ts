@@ -102,6 +102,8 @@ describe('the order of the memory-fact list (SandboxOptions.factOrder)', () => {
 
 	test('oldest first by default: creation order, and generated facts keep the dates in that order', async () => {
 		sb.admin.seedFacts('org_acme', 20);
+		// A millisecond later, so the new fact does not share the batch's date (equal dates are ties).
+		sb.admin.advance(1);
 		const created = (await api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_support01', content: 'newest' } })).json.data;
 		const { data } = (await api('/memory/facts?limit=100')).json as { data: Array<{ id: string; created_at: string }> };
 		expect(data.at(-1)?.id).toBe(created.id);
