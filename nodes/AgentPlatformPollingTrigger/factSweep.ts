@@ -14,7 +14,8 @@
  *
  * After a whole sweep without gaps, each cursor moves to when the sweep started, less LAG_MS, never
  * past a change it had to defer (judge.ts, sinceAfterWholeRead). A sweep that may have skipped facts
- * (the list moved more than its anchors could follow) does not move them: the next one covers the
+ * (the list moved more than its anchors could follow, or reordered ties at its place: tiedAtPlace)
+ * does not move them: the next one covers the
  * same ground and reports only what was not. A whole sweep also shows the list's order, which the
  * fast read (edge.ts) then relies on.
  */
@@ -83,7 +84,7 @@ function take(poll: FactPoll, current: Sweep, page: ScanPage): boolean {
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
 	if (current.pages === 0 && page.offset === 0) current.headCreated = newestCreated(page);
-	if (page.lost) {
+	if (page.lost || (page.anchorsMissing && tiedAtPlace(page))) {
 		current.gaps = true;
 		current.lastCreated = null;
 	}
@@ -104,6 +105,18 @@ function take(poll: FactPoll, current: Sweep, page: ScanPage): boolean {
 	current.pages += 1;
 	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(page.total / perPage(page.pageSize)) + SWEEP_SPARE_PAGES);
 	return true;
+}
+
+/**
+ * Whether the place found shares its creation date with a fact next to it: anchors missing there may
+ * have been moved away by a reorder of those ties (a batch, in an order that changes at every write),
+ * and facts not read yet with them to before the place, where the sweep does not look. Between facts
+ * dated apart, a list sorted by date cannot have moved them (facts were deleted and others added).
+ */
+function tiedAtPlace(page: ScanPage): boolean {
+	const at = createdAt(page.items[page.placeAt]);
+	const near = [page.items[page.placeAt - 1], page.items[page.placeAt + 1]].filter((fact) => fact !== undefined);
+	return !Number.isFinite(at) || near.some((fact) => createdAt(fact) === at);
 }
 
 /** A whole sweep: moves the cursors, learns the order (see the file comment), and ends. */

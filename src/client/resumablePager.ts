@@ -3,8 +3,10 @@
  * it starts at any offset, one request at a time, with pager.ts's page-size rule, oversized-first-page
  * rule and checks. Offset pages shift when items are added in front of or deleted behind the reader,
  * so each request starts a few items early, on the last ids read (the anchors), and the items after
- * the last anchor found are the new ones; when no anchor is found even one page further back, the
- * page says it may have skipped items (`lost`), and the scan's later pages do not look back again.
+ * the last anchor found are the new ones; when no anchor is found even one page further back, or the
+ * anchors found are apart (the list was reordered at the place: ties in a changing order), the page
+ * says it may have skipped items (`lost`), and the scan's later pages do not look back again. Fewer
+ * anchors found than kept, in one run, the page says too (`anchorsMissing`): deleted, or moved away.
  * The page further back ends one item into the first answer's ground; when it finds the anchors and
  * holds the first answer's first item at that place (the seam), the two are handed on as one page,
  * and the first answer is not asked for again.
@@ -57,18 +59,37 @@ export interface ScanPage {
 	total: number;
 	/** The page size the server serves. */
 	pageSize: number;
-	/** No anchor was found, even one page further back (or on): the list moved, and items may have been skipped. */
+	/** No anchor was found, even one page further back (or on), or the anchors were found apart: the list moved, and items may have been skipped. */
 	lost: boolean;
 	/** The end of the list was reached: the scan is over. */
 	last: boolean;
+	/** The index in `items` of the last anchor found (the place; `fresh` comes after it), -1 when none. */
+	placeAt: number;
+	/** The anchors were found in one run after other items, but fewer than were kept: moved away (ties in a changing order), or deleted while others were added. */
+	anchorsMissing: boolean;
 }
 
 type Resumed = { page: ScanPage } | { again: true } | { stop: string };
 
+const anchored = (item: IDataObject, isAnchor: (id: string) => boolean) => typeof item.id === 'string' && isAnchor(item.id);
+
 /** The last index of an item whose id `isAnchor` accepts, or -1. */
 function lastAnchor(items: IDataObject[], isAnchor: (id: string) => boolean): number {
-	for (let i = items.length - 1; i >= 0; i--) if (typeof items[i].id === 'string' && isAnchor(items[i].id as string)) return i;
+	for (let i = items.length - 1; i >= 0; i--) if (anchored(items[i], isAnchor)) return i;
 	return -1;
+}
+
+/**
+ * The anchors found in one run ending at `at` (the last items of the page before, as they were read);
+ * -1 when an anchor sits further back, apart from them: the list was reordered at the place (ties in a
+ * changing order), so items not read yet may now sit before it, where the scan does not look.
+ */
+function anchorRun(items: IDataObject[], at: number, isAnchor: (id: string) => boolean): number {
+	let i = at;
+	while (i >= 0 && anchored(items[i], isAnchor)) i -= 1;
+	const run = at - i;
+	for (; i >= 0; i--) if (anchored(items[i], isAnchor)) return -1;
+	return run;
 }
 
 type Answer = { request: PageRequest; page: Page };
@@ -198,7 +219,12 @@ export class ResumablePlan {
 	private hand(request: PageRequest, page: Page, at: number, short: boolean): ScanPage {
 		const items = page.data;
 		const pageSize = this.pageSize ?? request.limit;
-		const lost = this.place.anchors > 0 && at < 0 && request.offset > 0;
+		const run = at < 0 ? 0 : anchorRun(items, at, this.place.isAnchor);
+		const lost = (this.place.anchors > 0 && at < 0 && request.offset > 0) || run < 0;
+		// Fewer found than kept, after other items: deletions behind the place would have left those
+		// found at the page's start (where a place moved on too far also cuts some off), so the list was
+		// reordered there, or changed there in more than one way; the reader, which knows the dates, tells.
+		const anchorsMissing = at >= 0 && run >= 0 && run < this.place.anchors && at + 1 > run;
 		const fresh: IDataObject[] = [];
 		for (const item of items.slice(at + 1)) {
 			if (typeof item.id === 'string') {
@@ -216,7 +242,7 @@ export class ResumablePlan {
 		const last = items.length === 0 || (end >= page.pagination.total && short);
 		this.stale = fresh.length === 0 && !last ? this.stale + 1 : 0;
 		this.ended = last;
-		return { items, fresh, offset: request.offset, end, anchors, total: page.pagination.total, pageSize, lost, last };
+		return { items, fresh, offset: request.offset, end, anchors, total: page.pagination.total, pageSize, lost, last, placeAt: at, anchorsMissing };
 	}
 
 	private stop(reason: string): { stop: string } {

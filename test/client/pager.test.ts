@@ -215,6 +215,33 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		expect(lost).toEqual([false, false]);
 	});
 
+	test('the list reordered at the place (ties in a changing order): anchors found apart say items may have been skipped; found all in one run, nothing is', () => {
+		const anchorIds = ['f115', 'f116', 'f117', 'f118', 'f119'];
+		// f119 moved away from the others, and f140 (not read yet) to before the place.
+		const moved = ids(250).filter((i) => !['f119', 'f140'].includes(i.id));
+		moved.splice(110, 0, { id: 'f140' });
+		moved.splice(125, 0, { id: 'f119' });
+		const apart = resume({ items: moved }, { offset: 120, anchorIds }, 100);
+		expect(apart.lost[0]).toBe(true);
+		expect(apart.pages[0].anchorsMissing).toBe(false);
+		const inOrder = resume({ items: ids(250) }, { offset: 120, anchorIds }, 100);
+		expect(inOrder.lost[0]).toBe(false);
+		expect(inOrder.pages[0].anchorsMissing).toBe(false);
+	});
+
+	test('fewer anchors than kept, after other items: the page says so (moved away by a reorder); cut off by the page\'s start, it does not', () => {
+		const anchorIds = ['f115', 'f116', 'f117', 'f118', 'f119'];
+		// Deletions alone leave the anchors left at the page's start; here f115-f118 moved to the end and f200, f201 to before f119.
+		const reordered = ids(250).filter((i) => !['f115', 'f116', 'f117', 'f118', 'f200', 'f201'].includes(i.id));
+		reordered.splice(115, 0, { id: 'f200' }, { id: 'f201' });
+		reordered.push(...['f115', 'f116', 'f117', 'f118'].map((id) => ({ id })));
+		const alone = resume({ items: reordered }, { offset: 120, anchorIds }, 100);
+		expect([alone.lost[0], alone.pages[0].anchorsMissing]).toEqual([false, true]);
+		// The place moved on two too far (newest first, a guess at what was added): f115 and f116 are before the page.
+		const cut = resume({ items: ids(250) }, { offset: 122, anchorIds }, 100);
+		expect([cut.lost[0], cut.pages[0].anchorsMissing]).toEqual([false, false]);
+	});
+
 	/** 250 items, 20 of them deleted behind an offset of 120: its anchors f118 and f119 sit in the page before the first request. */
 	const twentyDeleted = () => ids(250).filter((i) => Number(i.id.slice(1)) < 40 || Number(i.id.slice(1)) >= 60);
 
