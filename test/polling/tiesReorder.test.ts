@@ -9,11 +9,15 @@
  * pager took one anchor found anywhere in the reordered batch for its place).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { useVirtualClock } from '../harness/virtualClock';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { api, pollingWorkflow } from './helpers';
 
 const PROMOTED = { events: ['memory.fact_promoted'], filters: {} };
 const reported = (items: IDataObject[]) => items.filter((i) => i.event === 'memory.fact_promoted').map((i) => String(((i.data as IDataObject).fact as IDataObject).id));
+
+// The sandbox counts its windows on the clock the client paces by: the pacing waits pass in no real time.
+const clock = useVirtualClock();
 
 let sb: RunningSandbox | undefined;
 afterEach(async () => {
@@ -22,7 +26,7 @@ afterEach(async () => {
 });
 
 test.each(['oldest-first', 'newest-first'] as const)('%s, a batch of 3,000 in a changing order, a write between polls: every promotion made before a sweep is reported, once', async (factOrder) => {
-	sb = await startSandbox({ plan: 'enterprise', rateLimit: 60, windowMs: 1_000, factOrder, lifetimes: false, clockOffsetMs: -86_400_000 });
+	sb = await startSandbox({ plan: 'enterprise', rateLimit: 60, windowMs: 1_000, factOrder, lifetimes: false, clockOffsetMs: -86_400_000, now: clock.now });
 	const s = sb;
 	s.admin.seedFacts('org_acme', 3_000);
 	const wf = pollingWorkflow(s, PROMOTED);
