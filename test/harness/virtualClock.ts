@@ -81,3 +81,26 @@ export function useVirtualClock(clock: VirtualClock = virtualClock()): VirtualCl
 	afterAll(() => restore?.());
 	return clock;
 }
+
+let testClock: VirtualClock | undefined;
+
+/** The time of the clock of the test running, if its block called useVirtualClockPerTest; the host's otherwise. For `startSandbox({ now: testNow })`. */
+export const testNow = (): number => (testClock ? testClock.now() : Date.now());
+
+/**
+ * As useVirtualClock, with a new virtual clock for every test of the calling file (or `describe`
+ * block): what one test skipped does not carry the next one's time away from the host's, which the
+ * trigger still reads in places (its poll's deadline, a sweep's start). Its sandboxes take
+ * `now: testNow`.
+ */
+export function useVirtualClockPerTest(): void {
+	let restore: (() => void) | undefined;
+	beforeEach(() => {
+		testClock = virtualClock();
+		restore = useClock(testClock);
+	});
+	afterEach(() => {
+		restore?.();
+		testClock = undefined;
+	});
+}

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SAFETY_POLL_REQUESTS } from '../../nodes/AgentPlatformPollingTrigger/factSweep';
 import { MAX_SEEN, MAX_SEEN_BYTES, STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
 import type { SandboxRequest, SandboxResponse } from '../sandbox/app';
+import { testNow, useVirtualClockPerTest } from '../harness/virtualClock';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox';
 import { api, pollingWorkflow } from './helpers';
 
@@ -18,7 +19,8 @@ const ALL_ORDERS: Order[] = [...STABLE, 'unordered'];
 let sb: RunningSandbox | undefined;
 async function sandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
 	await sb?.close();
-	sb = await startSandbox({ plan: 'enterprise', ...options });
+	// In the blocks on a virtual clock, the sandbox counts its windows on the clock the client paces by.
+	sb = await startSandbox({ plan: 'enterprise', now: testNow, ...options });
 	return sb;
 }
 afterEach(async () => {
@@ -69,6 +71,8 @@ async function pastBaseline(factOrder: Order, facts: number) {
 }
 
 describe('new facts at the cost of what changed', () => {
+	// The client's pacing waits pass in no real time (a new virtual clock each test, shared with its sandbox).
+	useVirtualClockPerTest();
 	test.each(STABLE)('%s: an idle poll of 5,000 facts costs at most SAFETY_POLL_REQUESTS (the fast read, then the safety read), and new facts come in the next poll at that cost', async (factOrder) => {
 		const s = await sandbox({ factOrder });
 		s.admin.seedFacts('org_acme', 5_000);
@@ -231,6 +235,8 @@ describe('new facts at the cost of what changed', () => {
 });
 
 describe('the sweep finds its place at the cost of what moved', () => {
+	// The client's pacing waits pass in no real time (a new virtual clock each test, shared with its sandbox).
+	useVirtualClockPerTest();
 	const offsets = (requests: Array<{ path: string }>) => requests.map((r) => Number(new URLSearchParams(r.path.split('?')[1]).get('offset')));
 
 	test('facts deleted behind the sweep, more than its anchors: the page before finds its place and the read goes on from the answer it holds, each promotion once', async () => {
@@ -315,6 +321,8 @@ describe('the sweep finds its place at the cost of what moved', () => {
 });
 
 describe('a share of the key, never more', () => {
+	// The client's pacing waits pass in no real time (a new virtual clock each test, shared with its sandbox).
+	useVirtualClockPerTest();
 	/** A key that names 120 a minute (the Team plan) in its headers, in windows of a second so the test need not wait. */
 	const teamKey = async () => {
 		const s = await sandbox({ rateLimit: 120, windowMs: 1_000 });

@@ -10,21 +10,22 @@
 import type { IDataObject } from 'n8n-workflow';
 import { LatestStates, MAX_KEPT_STATES } from '../../nodes/AgentPlatformPollingTrigger/latestState';
 import { newState, type PollState, STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
-import { useVirtualClock } from '../harness/virtualClock';
+import { testNow, useVirtualClockPerTest } from '../harness/virtualClock';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { api, pollingWorkflow, type Scheduler } from './helpers';
 
 const SCHEDULERS: Scheduler[] = ['poller', 'durable', 'durable-cursors'];
 const FACTS = { events: ['memory.fact_created', 'memory.fact_promoted'], filters: {} };
 
-// The sandbox counts its windows on the clock the client paces by: the pacing waits pass in no real time.
-const clock = useVirtualClock();
+// The sandbox counts its windows on the clock the client paces by: the pacing waits pass in no real time
+// (a new virtual clock each test, so that its time stays near the host's, which the trigger also reads).
+useVirtualClockPerTest();
 
 let sb: RunningSandbox | undefined;
 /** A key that names 120 a minute (the Team plan) in windows of a second, and 5,000 facts: a sweep takes about 3 polls at the default share. */
 async function teamKey(): Promise<RunningSandbox> {
 	await sb?.close();
-	sb = await startSandbox({ plan: 'enterprise', rateLimit: 120, windowMs: 1_000, now: clock.now });
+	sb = await startSandbox({ plan: 'enterprise', rateLimit: 120, windowMs: 1_000, now: testNow });
 	sb.admin.seedFacts('org_acme', 5_000);
 	return sb;
 }

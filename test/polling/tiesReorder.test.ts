@@ -9,15 +9,16 @@
  * pager took one anchor found anywhere in the reordered batch for its place).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { useVirtualClock } from '../harness/virtualClock';
+import { testNow, useVirtualClockPerTest } from '../harness/virtualClock';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { api, pollingWorkflow } from './helpers';
 
 const PROMOTED = { events: ['memory.fact_promoted'], filters: {} };
 const reported = (items: IDataObject[]) => items.filter((i) => i.event === 'memory.fact_promoted').map((i) => String(((i.data as IDataObject).fact as IDataObject).id));
 
-// The sandbox counts its windows on the clock the client paces by: the pacing waits pass in no real time.
-const clock = useVirtualClock();
+// The sandbox counts its windows on the clock the client paces by: the pacing waits pass in no real time
+// (a new virtual clock each test, so that its time stays near the host's, which the trigger also reads).
+useVirtualClockPerTest();
 
 let sb: RunningSandbox | undefined;
 afterEach(async () => {
@@ -26,7 +27,7 @@ afterEach(async () => {
 });
 
 test.each(['oldest-first', 'newest-first'] as const)('%s, a batch of 3,000 in a changing order, a write between polls: every promotion made before a sweep is reported, once', async (factOrder) => {
-	sb = await startSandbox({ plan: 'enterprise', rateLimit: 60, windowMs: 1_000, factOrder, lifetimes: false, clockOffsetMs: -86_400_000, now: clock.now });
+	sb = await startSandbox({ plan: 'enterprise', rateLimit: 60, windowMs: 1_000, factOrder, lifetimes: false, clockOffsetMs: -86_400_000, now: testNow });
 	const s = sb;
 	s.admin.seedFacts('org_acme', 3_000);
 	const wf = pollingWorkflow(s, PROMOTED);
