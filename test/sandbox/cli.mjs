@@ -39,6 +39,8 @@ const usage = `Usage: npm run sandbox -- [options]
   --seed N               seed for faults and generated ids (default 1)
   --faults JSON          fault config, e.g. '{"serverErrorRate":0.1,"resetRate":0.05}'
   --facts N              generate N extra memory facts in org_acme at start, one batch sharing one created_at
+  --serve-route R=PATH   serve route R of src/routes.ts (e.g. knowledgeDocument.getMany) at PATH instead,
+                         or not at all with R=none; repeatable
   --no-build             use the last build in .cache/sandbox`;
 
 let values;
@@ -60,6 +62,7 @@ try {
       seed: { type: "string" },
       faults: { type: "string" },
       facts: { type: "string" },
+      "serve-route": { type: "string", multiple: true },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -162,7 +165,22 @@ const options = {
   graduation: int("graduation", values.graduation),
   seed: int("seed", values.seed),
   faults: values.faults ? parseFaults(values.faults) : undefined,
+  routePaths: parseRoutePaths(values["serve-route"] ?? []),
 };
+/** `--serve-route NAME=PATH` (or `NAME=none`) as SandboxOptions.routePaths. */
+function parseRoutePaths(entries) {
+  const paths = {};
+  for (const entry of entries) {
+    const match = /^([\w.]+)=(none|\/\S*)$/.exec(entry);
+    if (!match) {
+      refuse(
+        `--serve-route must be NAME=/path or NAME=none, e.g. knowledgeDocument.getMany=/kb/documents, got "${entry}"`,
+      );
+    }
+    paths[match[1]] = match[2] === "none" ? null : match[2];
+  }
+  return paths;
+}
 function parseFaults(text) {
   try {
     return JSON.parse(text);
