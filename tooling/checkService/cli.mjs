@@ -81,9 +81,10 @@ function promptHidden(question) {
   });
 }
 
+// An empty value counts as none (an unset variable exported empty, a flag given no value).
 const apiKey = (
-  values.key ??
-  process.env[KEY_VARIABLE] ??
+  values.key ||
+  process.env[KEY_VARIABLE] ||
   (await promptHidden("Agent Platform API key (not shown): "))
 ).trim();
 

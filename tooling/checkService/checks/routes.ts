@@ -82,7 +82,9 @@ export async function checkReads(probe: Probe): Promise<{ findings: Finding[]; s
 	const plainLists = (Object.keys(ROUTES) as RouteName[]).filter((name) => ROUTES[name].kind === 'list' && !ROUTES[name].path.includes('{')) as ListRouteName[];
 	for (const name of plainLists) {
 		const answer = await probe.getOnce(ROUTES[name].path);
+		// Nothing else can be told without the key accepted, or without an answer at all.
 		if (answer.status === 401) throw new Error(`The service refused the API key: ${answer.summary}`);
+		if (answer.status === 0 && survey.lists.size === 0) throw new Error(answer.summary);
 		survey.lists.set(name, answer);
 		findings.push(judgeList(name, answer));
 	}
