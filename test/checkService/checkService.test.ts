@@ -111,15 +111,15 @@ describe('check:service --write', () => {
 
 describe('check:service keeps the key to itself and goes where the Base URL says only', () => {
 	test('a server that echoes the key in every answer: no row holds it', async () => {
-		const key = 'ctx_echoed_secret_key_123';
+		const echoed = 'ctx_echoed_by_the_server_123';
 		const server = await startHostile((req, res) => {
 			res.writeHead(404, { 'content-type': 'application/json', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '30' });
 			res.end(JSON.stringify({ error: { code: 'not_found', message: `no ${req.url} for ${String(req.headers.authorization)}`, status: 404 } }));
 		});
 		try {
-			const report = await checkService({ baseUrl: server.baseUrl, apiKey: key });
+			const report = await checkService({ baseUrl: server.baseUrl, apiKey: echoed });
 			expect(server.received.length).toBeGreaterThan(0);
-			expect(JSON.stringify(report)).not.toContain(key);
+			expect(JSON.stringify(report)).not.toContain(echoed);
 			expect(row(report, 'route.agents.list').status).toBe('differs');
 		} finally {
 			await server.close();

@@ -28,7 +28,7 @@ function unitOf(value: number): 'epoch seconds' | 'epoch milliseconds' | 'second
 }
 
 export function checkResetUnit(exchanges: readonly Exchange[]): Finding {
-	const row = finding('rateLimit.resetUnit', { file: RATE_HEADERS, find: 'function parseReset' }, 'X-RateLimit-Reset in epoch seconds (the client also reads epoch ms and seconds from now)');
+	const row = finding('rateLimit.resetUnit', { file: RATE_HEADERS, find: 'function parseReset' }, "X-RateLimit-Reset in epoch seconds, the sandbox's default (the client also reads epoch ms and seconds from now)");
 	const last = [...exchanges].reverse().find((e) => /^\d+$/.test(header(e.headers, 'x-ratelimit-reset') ?? ''));
 	if (!last) return row.unchecked('no answer carried a numeric X-RateLimit-Reset');
 	const value = Number(header(last.headers, 'x-ratelimit-reset'));
