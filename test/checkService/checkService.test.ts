@@ -90,7 +90,7 @@ describe('check:service --write', () => {
 			return result;
 		});
 		expect(sb.app.orgs.get('org_acme')?.webhooks.size).toBe(0);
-		for (const id of ['route.memoryFacts.create', 'route.memoryFacts.promote', 'route.memoryFacts.delete', 'write.memoryFacts.readBack', 'write.memoryFacts.promotedAt', 'route.webhooks.create', 'route.webhooks.delete', 'write.webhooks.secretOnce', 'write.cleanup']) {
+		for (const id of ['route.memoryFacts.create', 'route.memoryFacts.promote', 'route.memoryFacts.delete', 'write.memoryFacts.readBack', 'write.memoryFacts.promotedAt', 'route.webhooks.create', 'route.webhooks.get', 'route.webhooks.delete', 'write.webhooks.secretOnce', 'write.cleanup']) {
 			expect(row(report, id).status).toBe('confirmed');
 		}
 		expect(differing(report)).toEqual([]);

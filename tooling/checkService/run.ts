@@ -36,11 +36,18 @@ function unsentRoutes(findings: Finding[], options: CheckOptions): Finding[] {
 		.map((name) => {
 			const why = !options.write
 				? 'a write: --write checks the memory-fact writes, --webhook-url the webhook ones'
-				: name.startsWith('webhookSubscription.')
+				: name.startsWith('webhookSubscription.') && !options.webhookUrl
 					? 'give --webhook-url to check the webhook writes'
 					: '--write changes only one memory fact and one webhook subscription of a real organization';
 			return finding(routeId(name), routeWhere(name), `${ROUTES[name].method} ${ROUTES[name].path}`).unchecked(why);
 		});
+}
+
+/** One finding per id: a later one that could tell (a write that read the webhook it made) replaces an `unchecked` one. */
+function settled(findings: Finding[]): Finding[] {
+	const byId = new Map<string, Finding>();
+	for (const f of findings) if (!byId.has(f.id) || (byId.get(f.id)?.status === 'unchecked' && f.status !== 'unchecked')) byId.set(f.id, f);
+	return [...byId.values()];
 }
 
 /** The report's order: the routes as src/routes.ts lists them, then each group of choices. */
@@ -68,6 +75,6 @@ export async function checkService(options: CheckOptions): Promise<Report> {
 	findings.push(checkRateHeaders(probe.all), checkResetUnit(probe.all), checkDateHeader(probe.all), ...checkFields(survey));
 	findings.push(...unsentRoutes(findings, options));
 	const clean = (text: string) => redact(text, options.apiKey);
-	const rows = inReportOrder(findings).map((f) => ({ id: f.id, status: f.status, expected: clean(f.expected), seen: clean(f.seen), where: locate(f.where) }));
+	const rows = inReportOrder(settled(findings)).map((f) => ({ id: f.id, status: f.status, expected: clean(f.expected), seen: clean(f.seen), where: locate(f.where) }));
 	return { rows, requests: counter.sent };
 }

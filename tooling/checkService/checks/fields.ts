@@ -38,7 +38,7 @@ export function checkFields(survey: Survey): Finding[] {
 		const missing = expected.filter((field) => items.some((item) => !(field in item)));
 		const extra = [...new Set(items.flatMap((item) => Object.keys(item)))].filter((field) => !expected.includes(field));
 		const also = extra.length > 0 ? `; also ${extra.join(', ')}` : '';
-		if (missing.length > 0) return row.differs(`missing ${missing.join(', ')} (in ${items.length} items read)${also}`);
-		return row.confirmed(`all ${expected.length} fields in ${items.length} items${also}`);
+		if (missing.length > 0) return row.differs(`missing ${missing.join(', ')} (in ${items.length} read)${also}`);
+		return row.confirmed(`all ${expected.length} fields in each of ${items.length} read${also}`);
 	});
 }

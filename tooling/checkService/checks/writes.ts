@@ -61,6 +61,7 @@ async function webhookSteps(probe: Probe, url: string, made: Made[]): Promise<Fi
 	const findings = [routeRow('webhookSubscription.create', 'answers the new subscription').judged(id !== undefined, id ? `${created.status}: ${id}` : created.summary)];
 	if (!id || !sub) return findings;
 	const read = dataOf(await probe.get(path('webhookSubscription.get', { webhookId: id })));
+	findings.push(routeRow('webhookSubscription.get', 'answers {data: {...}}').judged(read?.id === id, read ? `200: ${id} (the one made)` : 'the subscription just made was not found'));
 	const listed = listOf(await probe.get(path('webhookSubscription.getMany')))?.items.find((item: IDataObject) => item.id === id);
 	const onCreate = typeof sub[WEBHOOK_SECRET_FIELD] === 'string' && (sub[WEBHOOK_SECRET_FIELD] as string).length > 0;
 	const later = [read, listed].filter((item) => item !== undefined && WEBHOOK_SECRET_FIELD in item).length;
