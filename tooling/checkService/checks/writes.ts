@@ -13,21 +13,24 @@ import { routeId, routeWhere } from './routes';
 const routeRow = (name: RouteName, expected: string) => finding(routeId(name), routeWhere(name), `${ROUTES[name].method} ${ROUTES[name].path} ${expected}`);
 const path = (name: RouteName, params: Record<string, string> = {}) => buildPath(ROUTES[name].path, params);
 
-/** What the run made, to delete whatever happens. */
+/** What the run made, to delete whatever happens; `id` undefined: a create got no answer, and may have been carried out. */
 interface Made {
 	kind: 'memoryFact' | 'webhookSubscription';
-	id: string;
+	id?: string;
 	deleted: boolean;
 }
+
+/** What the probes carry, so one left behind can be found by hand. */
+const PROBE_TEXT = 'check:service probe';
 
 const deletedAnswer = (answer: Answer, id: string) => answer.status === 204 || (dataOf(answer)?.id === id && dataOf(answer)?.deleted === true);
 
 async function factSteps(probe: Probe, agentId: string, made: Made[]): Promise<Finding[]> {
 	const findings: Finding[] = [];
-	const created = await probe.send('POST', path('memoryFact.create'), { body: { agent_id: agentId, content: 'check:service probe fact (safe to delete)', tier: 'L1', scope: 'agent' } });
+	const created = await probe.send('POST', path('memoryFact.create'), { body: { agent_id: agentId, content: `${PROBE_TEXT} fact (safe to delete)`, tier: 'L1', scope: 'agent' } });
 	const fact = dataOf(created);
 	const id = typeof fact?.id === 'string' ? fact.id : undefined;
-	if (id) made.push({ kind: 'memoryFact', id, deleted: false });
+	if (id || created.status === 0) made.push({ kind: 'memoryFact', id, deleted: false });
 	findings.push(routeRow('memoryFact.create', 'answers the new fact, tier L1').judged(id !== undefined && fact?.tier === 'L1', id ? `${created.status}: ${id}, tier ${String(fact?.tier)}` : created.summary));
 	if (!id) return findings;
 	const read = dataOf(await probe.get(path('memoryFact.get', { factId: id })));
@@ -48,16 +51,16 @@ async function factSteps(probe: Probe, agentId: string, made: Made[]): Promise<F
 
 async function deleteRow(probe: Probe, name: RouteName, params: Record<string, string>, item: Made): Promise<Finding> {
 	const answer = await probe.send('DELETE', path(name, params));
-	item.deleted = deletedAnswer(answer, item.id);
+	item.deleted = deletedAnswer(answer, item.id ?? '');
 	const gone = item.deleted && (await probe.get(path(name, params))).status === 404;
 	return routeRow(name, 'answers {data: {id, deleted: true}} (or 204), and the item is gone').judged(gone, item.deleted ? `deleted${gone ? ', then 404' : ', but still readable'}` : answer.summary);
 }
 
 async function webhookSteps(probe: Probe, url: string, made: Made[]): Promise<Finding[]> {
-	const created = await probe.send('POST', path('webhookSubscription.create'), { body: { url, events: ['memory.fact_created'], description: 'check:service probe (safe to delete)', active: false } });
+	const created = await probe.send('POST', path('webhookSubscription.create'), { body: { url, events: ['memory.fact_created'], description: `${PROBE_TEXT} (safe to delete)`, active: false } });
 	const sub = dataOf(created);
 	const id = typeof sub?.id === 'string' ? sub.id : undefined;
-	if (id) made.push({ kind: 'webhookSubscription', id, deleted: false });
+	if (id || created.status === 0) made.push({ kind: 'webhookSubscription', id, deleted: false });
 	const findings = [routeRow('webhookSubscription.create', 'answers the new subscription').judged(id !== undefined, id ? `${created.status}: ${id}` : created.summary)];
 	if (!id || !sub) return findings;
 	const read = dataOf(await probe.get(path('webhookSubscription.get', { webhookId: id })));
@@ -79,11 +82,11 @@ async function webhookSteps(probe: Probe, url: string, made: Made[]): Promise<Fi
 async function cleanUp(probe: Probe, made: Made[], failure: string | undefined): Promise<Finding> {
 	const route = { memoryFact: 'memoryFact.delete', webhookSubscription: 'webhookSubscription.delete' } as const;
 	const param = { memoryFact: 'factId', webhookSubscription: 'webhookId' } as const;
-	for (const item of made.filter((m) => !m.deleted)) {
-		const answer = await probe.send('DELETE', path(route[item.kind], { [param[item.kind]]: item.id }));
-		item.deleted = deletedAnswer(answer, item.id) || answer.status === 404;
+	for (const item of made.filter((m) => !m.deleted && m.id !== undefined)) {
+		const answer = await probe.send('DELETE', path(route[item.kind], { [param[item.kind]]: item.id as string }));
+		item.deleted = deletedAnswer(answer, item.id as string) || answer.status === 404;
 	}
-	const left = made.filter((m) => !m.deleted).map((m) => m.id);
+	const left = made.filter((m) => !m.deleted).map((m) => m.id ?? `a ${m.kind} whose create got no answer (look for "${PROBE_TEXT}")`);
 	const row = finding('write.cleanup', { file: 'tooling/checkService/checks/writes.ts', find: 'async function cleanUp' }, 'everything --write made is deleted, whatever failed');
 	const stopped = failure ? `; stopped early: ${failure}` : '';
 	if (left.length > 0) return row.differs(`could not delete ${left.join(', ')}: delete by hand${stopped}`);
