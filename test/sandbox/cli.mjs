@@ -39,7 +39,9 @@ const usage = `Usage: npm run sandbox -- [options]
   --seed N               seed for faults and generated ids (default 1)
   --faults JSON          fault config, e.g. '{"serverErrorRate":0.1,"resetRate":0.05}'
   --facts N              generate N extra memory facts in org_acme at start, one batch sharing one created_at
-  --no-build             use the last build in .cache/sandbox`;
+  --no-build             use the last build in .cache/sandbox
+  --session-turns N      add a chat session of N turns (chat session id "session-a", agent dep_support01),
+                         stored as Agent Platform Memory stores them`;
 
 let values;
 try {
@@ -61,6 +63,7 @@ try {
       faults: { type: "string" },
       facts: { type: "string" },
       "no-build": { type: "boolean", default: false },
+      "session-turns": { type: "string" },
       help: { type: "boolean", default: false },
     },
   }));
@@ -183,6 +186,8 @@ function optionFlag(message) {
 }
 const extra = int("facts", values.facts);
 if (extra) sandbox.admin.seedFacts("org_acme", extra);
+const sessionTurns = int("session-turns", values["session-turns"]);
+if (sessionTurns) sandbox.admin.seedChatSession("org_acme", { agentId: "dep_support01", turns: sessionTurns });
 
 console.log(`Base URL: ${sandbox.baseUrl}`);
 console.log(`API key: ${sandbox.apiKey}`);
