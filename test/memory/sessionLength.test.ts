@@ -5,9 +5,7 @@
  * order, the clocks, ties, graduations or a second writer; Clear deletes every fact of a session of
  * any length, within the rate limit, and can be run again after an interruption.
  */
-import { Logger } from '@n8n/backend-common';
-import { Container } from '@n8n/di';
-import type { INodeParameters } from 'n8n-workflow';
+import { sleep, type IExecuteFunctions, type INodeParameters } from 'n8n-workflow';
 import { encodeTurn, sessionTag } from '../../nodes/AgentPlatformMemory/turnFact';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import type { MemoryFact } from '../sandbox/model';
@@ -24,11 +22,15 @@ beforeEach(() => {
 
 const org = () => sb.admin.org('org_acme');
 const TAG = sessionTag('chatTrigger', 'session-a');
-/** n8n's logger, as a node's context gives it (one per process). */
-const infoLog = () => jest.spyOn(Container.get(Logger), 'info');
+/** What the memory tells n8n's logger (one per process, as a node's context gives it) from now on. */
+async function infoLog() {
+	let spy: jest.SpyInstance | undefined;
+	await run(async (_memory, ctx) => void (spy = jest.spyOn(ctx.logger, 'info')));
+	return spy as jest.SpyInstance;
+}
 const sessionFacts = () => [...org().facts.values()].filter((f) => f.source.conversation_id === 'session-a' && f.content.includes(TAG));
 
-async function run<T>(use: (memory: AgentMemory) => Promise<T>, parameters: INodeParameters = memoryParameters()): Promise<T> {
+async function run<T>(use: (memory: AgentMemory, ctx: IExecuteFunctions) => Promise<T>, parameters: INodeParameters = memoryParameters()): Promise<T> {
 	const { result, error } = await withMemory(sb, parameters, use);
 	if (error) throw new Error(`${error.message}: ${error.description ?? ''}`);
 	return result as T;
@@ -133,11 +135,11 @@ describe('the latest turns are the ones the API dates latest', () => {
 	test('an order that cannot be learned: read whole, right, and the reason logged once', async () => {
 		sb.admin.setFactOrder('unordered');
 		sb.admin.seedChatSession('org_acme', { agentId: 'dep_support01', turns: 350 });
-		const info = infoLog();
+		const info = await infoLog();
 		try {
 			expect(await run(async (memory) => await history(memory))).toEqual(lastTurns(345, 350));
 			expect(await run(async (memory) => await history(memory))).toEqual(lastTurns(345, 350));
-			const reasons = info.mock.calls.filter(([message]) => /no order the memory can learn/.test(String(message)));
+			const reasons = info.mock.calls.filter(([message]: unknown[]) => /no order the memory can learn/.test(String(message)));
 			expect(reasons).toHaveLength(1);
 		} finally {
 			info.mockRestore();
@@ -152,18 +154,23 @@ describe('Clear at any length', () => {
 		sb.admin.setRateLimit({ limit: 3_000, windowMs: 1_000 });
 		const deletes = () => sb.admin.requests().filter((r) => r.method === 'DELETE').length;
 		// Interrupted: the server starts failing every delete part way.
-		const interrupt = setInterval(() => deletes() >= 4_000 && sb.admin.setFaults({ serverErrorRate: 1, methods: ['DELETE'] }), 5);
+		let clearing = true;
+		const interrupt = (async () => {
+			while (clearing && deletes() < 4_000) await sleep(5);
+			sb.admin.setFaults({ serverErrorRate: 1, methods: ['DELETE'] });
+		})();
 		const first = await withMemory(sb, memoryParameters(), async (memory) => await memory.clear());
-		clearInterval(interrupt);
+		clearing = false;
+		await interrupt;
 		expect(first.error).toBeDefined();
 		const left = sessionFacts().length;
 		expect(left).toBeGreaterThan(0);
 		expect(left).toBeLessThan(10_500);
 		sb.admin.setFaults({});
-		const info = infoLog();
+		const info = await infoLog();
 		try {
 			await run(async (memory) => await memory.clear());
-			expect(info.mock.calls.some(([message]) => /Clear deleted 1,000 of/.test(String(message)))).toBe(true);
+			expect(info.mock.calls.some(([message]: unknown[]) => /Clear deleted 1,000 of/.test(String(message)))).toBe(true);
 		} finally {
 			info.mockRestore();
 		}

@@ -19,7 +19,7 @@ function tieKey(id: string, version: number): number {
 /** A sorted list kept between changes, and the filtered views of it asked for since (a few). */
 interface SortedCache {
 	key: string;
-	list: readonly MemoryFact[];
+	list: MemoryFact[];
 	order: Exclude<FactOrder, 'unordered'>;
 	stableTies: boolean;
 	/** Two facts of the list share a `created_at` (their order must change with every write). */
@@ -57,9 +57,11 @@ export class FactStore extends Map<string, MemoryFact> {
 		if (!cache || cache.order.startsWith('agent-then') || (cache.ties && !cache.stableTies)) return;
 		const newestEnd = cache.order === 'oldest-first' ? cache.list[cache.list.length - 1] : cache.list[0];
 		if (newestEnd !== undefined && !(Date.parse(fact.created_at) > Date.parse(newestEnd.created_at))) return;
-		const add = <T>(list: readonly T[], item: T) => (cache.order === 'oldest-first' ? [...list, item] : [item, ...list]);
-		for (const view of cache.views.values()) if (view.keep(fact)) view.list = add(view.list, fact);
-		this.cache = { ...cache, key: `${cache.order}|${cache.stableTies}|${this.version}`, list: add(cache.list, fact) };
+		// In place: a list handed out is used before the next change (a page is a copy of its slice).
+		const add = (list: MemoryFact[]) => (cache.order === 'oldest-first' ? list.push(fact) : list.unshift(fact));
+		for (const view of cache.views.values()) if (view.keep(fact)) add(view.list);
+		add(cache.list);
+		this.cache = { ...cache, key: `${cache.order}|${cache.stableTies}|${this.version}` };
 	}
 
 	/** The facts in `order` that `keep` keeps, `viewKey` naming the filter: kept with the sorted list until the next change. */
