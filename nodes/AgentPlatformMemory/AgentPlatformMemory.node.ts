@@ -60,6 +60,7 @@ export class AgentPlatformMemory implements INodeType {
 			lifetime: settings.lifetime,
 			secrets: [credentials.apiKey?.trim() ?? ''],
 			round,
+			log: (message) => this.logger.info(message, { nodeName: this.getNode().name }),
 		});
 		// Why the model got no long-term context shows under the memory's run in the editor (n8n 2.x
 		// gives a supply-data context execution hints), and in n8n's log.

@@ -41,7 +41,9 @@ const usage = `Usage: npm run sandbox -- [options]
   --facts N              generate N extra memory facts in org_acme at start, one batch sharing one created_at
   --serve-route R=PATH   serve route R of src/routes.ts (e.g. knowledgeDocument.getMany) at PATH instead,
                          or not at all with R=none; repeatable
-  --no-build             use the last build in .cache/sandbox`;
+  --no-build             use the last build in .cache/sandbox
+  --session-turns N      add a chat session of N turns (chat session id "session-a", agent dep_support01),
+                         stored as Agent Platform Memory stores them`;
 
 let values;
 try {
@@ -64,6 +66,7 @@ try {
       facts: { type: "string" },
       "serve-route": { type: "string", multiple: true },
       "no-build": { type: "boolean", default: false },
+      "session-turns": { type: "string" },
       help: { type: "boolean", default: false },
     },
   }));
@@ -201,6 +204,8 @@ function optionFlag(message) {
 }
 const extra = int("facts", values.facts);
 if (extra) sandbox.admin.seedFacts("org_acme", extra);
+const sessionTurns = int("session-turns", values["session-turns"]);
+if (sessionTurns) sandbox.admin.seedChatSession("org_acme", { agentId: "dep_support01", turns: sessionTurns });
 
 console.log(`Base URL: ${sandbox.baseUrl}`);
 console.log(`API key: ${sandbox.apiKey}`);
