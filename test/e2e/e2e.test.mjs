@@ -680,6 +680,17 @@ describe('an AI Agent with Agent Platform Memory', () => {
 			]);
 		});
 
+		test("the execution's memory output shows the chat's words, as n8n's Logs panel reads them", async () => {
+			const [execution] = await n8n.executions(workflowId);
+			const outputs = (execution.data.resultData.runData['Agent Platform Memory'] ?? []).flatMap((run) => run.data?.ai_memory?.flat() ?? []).map((item) => item.json);
+			// n8n's editor shows each message as String(kwargs.content) (its memory output parser).
+			const shown = outputs.flatMap((output) => (output.chatHistory ?? []).map((m) => String(m.kwargs?.content)));
+			assert.ok(shown.includes('My name is Ada'), JSON.stringify(shown));
+			assert.ok(shown.includes('What is my name?'), JSON.stringify(shown));
+			assert.ok(shown.some((text) => text.startsWith('You said: "My name is Ada"')), JSON.stringify(shown));
+			assert.ok(!shown.some((text) => text.includes('[object Object]')), JSON.stringify(shown));
+		});
+
 		test('the turns are stored as L1 facts of the agent, tagged with the session', async () => {
 			const stored = await sandbox.all(`/memory/facts?agent_id=dep_support01&tier=L1&q=${sessionTag(session)}`);
 			assert.equal(stored.length, 2);
