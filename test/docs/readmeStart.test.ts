@@ -3,11 +3,8 @@
  * before installation and reference, with the login and the address `npm run dev` really uses; and no
  * benchmark figures, which live in docs/benchmarks.md (the README links there).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readRepoFile as read } from './repoFile.js';
 
-const root = path.join(__dirname, '..', '..');
-const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const readme = read('README.md');
 const sections = readme.split(/^## /m).slice(1);
 
