@@ -44,7 +44,9 @@ function cut(text, max) {
 /** One returned item as a person would name it: its ID and what it says. */
 function describeItem(item) {
 	if (item === null || typeof item !== 'object') return cut(JSON.stringify(item), 80);
-	const label = LABEL_FIELDS.map((field) => item[field]).find((value) => typeof value === 'string' && value.trim() !== '');
+	const found = LABEL_FIELDS.map((field) => item[field]).find((value) => typeof value === 'string' && value.trim() !== '');
+	// Quoted inside a sentence: without a full stop of its own.
+	const label = found?.trim().replace(/\.$/, '');
 	const id = typeof item.id === 'string' ? item.id : undefined;
 	if (id && label) return `${id}: “${cut(label, 80)}”`;
 	return id ?? (label ? `“${cut(label, 80)}”` : cut(JSON.stringify(item), 80));
