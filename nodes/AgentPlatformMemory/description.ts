@@ -62,7 +62,7 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether each turn also keeps the tools the agent called and a short summary of what they returned (IDs, names, counts; never a secret), so later turns can refer to them',
+			'Whether each turn also keeps the tools the agent called and a short summary of what they returned (IDs, names, counts; never a secret), so later turns can refer to them. Needs AI Agent node version 3 or later: earlier versions hand the memory only the message and the answer.',
 	},
 	{
 		displayName: 'Long-Term Context',
