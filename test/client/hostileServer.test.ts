@@ -6,6 +6,7 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { MAX_RESPONSE_BYTES } from '../../src/client/transport';
+import { INITIAL_PAGES_IN_FLIGHT } from '../../src/client/pageWindow';
 import { executeNode } from '../harness/n8n-core';
 import type { HostileRequest, HostileResponse, HostileServer } from '../hostile/server.js';
 import type { RunningSandbox } from '../sandbox';
@@ -118,7 +119,9 @@ describe('a list scan ends by itself', () => {
 			async (server) => {
 				const { error } = await client(server, (c) => c.list('memoryFact.getMany'));
 				expect(error?.message).toMatch(/answered a request for offset 10 with offset 0/);
-				expect(server.received.length).toBeLessThan(12);
+				// The pages already on their way may still arrive (how many depends on the machine's load);
+				// none is asked for after the wrong answer: the first page and the initial window at most.
+				expect(server.received.length).toBeLessThanOrEqual(1 + INITIAL_PAGES_IN_FLIGHT);
 			},
 		);
 	});
