@@ -11,7 +11,6 @@ import { type Fact, startFactServer } from './factServer';
 import { api, pollingWorkflow } from './helpers';
 
 const CREATED = { events: ['memory.fact_created'], filters: {} };
-const FACTS = { events: ['memory.fact_created', 'memory.fact_promoted'], filters: {} };
 const DAY = 86_400_000;
 
 type Workflow = ReturnType<typeof pollingWorkflow>;
