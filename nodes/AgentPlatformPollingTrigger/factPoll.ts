@@ -71,6 +71,10 @@ export function startAt(place: { offset: number; anchors: string[]; total?: numb
 /** The creation time of a fact (NaN when it has none that reads as a time). */
 export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NaN;
 
+/** The newest creation date among facts, none later than `upTo` (the API's clock: a fact dated ahead moves no mark past it); -Infinity when none. */
+export const newestCreated = (facts: IDataObject[], upTo = Number.POSITIVE_INFINITY) =>
+	facts.reduce((max, fact) => Math.max(max, Number.isFinite(createdAt(fact)) ? Math.min(upTo, createdAt(fact)) : max), Number.NEGATIVE_INFINITY);
+
 /** The newest change date a fact shows (created or promoted; -Infinity when none). */
 export const newestDate = (fact: IDataObject) =>
 	Math.max(timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NEGATIVE_INFINITY, timeOf(fact[FACT_TIME_FIELDS.promoted]) ?? Number.NEGATIVE_INFINITY);
