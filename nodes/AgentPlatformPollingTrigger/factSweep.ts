@@ -102,7 +102,9 @@ function take(poll: FactPoll, current: Sweep, page: ScanPage): boolean {
 	current.anchors = page.anchors.map(shortHash);
 	current.total = page.total;
 	current.pages += 1;
-	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(page.total / perPage(page.pageSize)) + SWEEP_SPARE_PAGES);
+	// The list is at least as long as its total says, and as far as the sweep has read (a total that under-counts), in pages as served.
+	const served = perPage(Math.min(page.pageSize, poll.stream.served ?? page.pageSize));
+	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(Math.max(page.total, page.end) / served) + SWEEP_SPARE_PAGES);
 	return true;
 }
 

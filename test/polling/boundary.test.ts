@@ -79,6 +79,18 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(sorted(reported(items))).toEqual(sorted(made));
 	});
 
+	test('a total capped at 100, pages of 28, a batch at activation (no order shown), then 600 facts dated apart: every one reported, once (the checker\'s "capped" counterexample)', async () => {
+		server = await startFactServer({ total: (count) => Math.min(count, 100), served: (limit) => Math.min(limit, 28) });
+		server.create(10, 'dep_b', true);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		await wf.poll();
+		const made = server.create(600);
+		const items = await pollTimes(wf, 8);
+		expect(reported(items)).toHaveLength(new Set(reported(items)).size);
+		expect(sorted(reported(items))).toEqual(sorted(made));
+	});
+
 	test('over 5,000 facts dated decades ahead (a broken clock) plus real ones: the activation poll emits nothing, and neither do the next, but new facts', async () => {
 		server = await startFactServer();
 		existing(server, 200);
