@@ -50,12 +50,8 @@ export class ApiDates {
 export interface OffsetPage {
 	items: IDataObject[];
 	offset: number;
-	/** The limit asked for. */
-	limit: number;
 	total: number;
-	/** The largest page the server says it serves (its `limit`, when it clamped ours). */
-	pageSize: number;
-	/** The longest page it has served (a shorter one ends the list). */
+	/** The longest page the server has served (a shorter one ends the list). */
 	served: number;
 }
 
@@ -173,7 +169,7 @@ export class FactPoll {
 		const items = envelope.data;
 		const pageSize = pagination.limit > 0 && pagination.limit < limit ? pagination.limit : this.stream.pageSize || Math.max(items.length, 1);
 		this.counted(pageSize, items.length);
-		return { items, offset, limit, total: pagination.total, pageSize, served: this.stream.served ?? 1 };
+		return { items, offset, total: pagination.total, served: this.stream.served ?? 1 };
 	}
 
 	/** Runs `work` with the pages this poll may still read announced to the key's rate budget (the client spreads them with everything else on the key). */

@@ -43,12 +43,13 @@ function existing(server: Awaited<ReturnType<typeof startFactServer>>, count: nu
 	return Array.from({ length: count }, (_, i) => server.create(1, agentId, false, now - 60_000 - (count - i) * 3_600_000)[0]);
 }
 
+let server: Awaited<ReturnType<typeof startFactServer>> | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
 describe('the lists of the issue: nothing that existed at activation is reported', () => {
-	let server: Awaited<ReturnType<typeof startFactServer>> | undefined;
-	afterEach(async () => {
-		await server?.close();
-		server = undefined;
-	});
 
 	test('a new permutation per request, 10,000 facts dated apart: no existing fact, on polls with new facts and without', async () => {
 		server = await startFactServer({ order: permuted() });
@@ -147,11 +148,6 @@ describe('the lists of the issue: nothing that existed at activation is reported
 });
 
 describe('the clocks: what the trigger proves, reports late, and refuses to guess', () => {
-	let server: Awaited<ReturnType<typeof startFactServer>> | undefined;
-	afterEach(async () => {
-		await server?.close();
-		server = undefined;
-	});
 
 	test('a fact dated a few minutes ahead, read at activation: the boundary is raised past it, so it is never reported (nor anything dated before it), and the log says so once', async () => {
 		server = await startFactServer();
