@@ -65,11 +65,14 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(new Set(reported(items)).size).toBe(reported(items).length);
 	}, 60_000);
 
+	const newestFirst = (facts: Fact[]) => [...facts].reverse();
 	test.each([
-		['over-counts by 250 (a count taken before the filter)', (count: number) => count + 250],
-		['under-counts (capped at 100 while 300 exist)', (count: number) => Math.min(count, 100)],
-	])('oldest first, a total that %s: only the new facts, each once', async (_how, total) => {
-		server = await startFactServer({ total });
+		['oldest first', 'over-counts by 250 (a count taken before the filter)', undefined, (count: number) => count + 250],
+		['oldest first', 'under-counts (capped at 100 while 300 exist)', undefined, (count: number) => Math.min(count, 100)],
+		['newest first', 'over-counts by 250', newestFirst, (count: number) => count + 250],
+		['newest first', 'under-counts (capped at 100)', newestFirst, (count: number) => Math.min(count, 100)],
+	])('%s, a total that %s: only the new facts, each once, and an idle poll costs at most 3 requests', async (_order, _how, order, total) => {
+		server = await startFactServer({ order, total });
 		const old = existing(server, 300);
 		const wf = pollingWorkflow(server.target, CREATED);
 		wf.activate();
@@ -78,6 +81,9 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		const items = await pollTimes(wf, 12);
 		expect(reported(items).filter((id) => old.includes(id))).toEqual([]);
 		expect(sorted(reported(items))).toEqual(sorted(made));
+		const before = server.requests();
+		expect(await wf.poll()).toEqual([]);
+		expect(server.requests() - before).toBeLessThanOrEqual(3);
 	});
 
 	test('a total capped at 100, pages of 28, a batch at activation (no order shown), then 600 facts dated apart: every one reported, once (the checker\'s "capped" counterexample)', async () => {
