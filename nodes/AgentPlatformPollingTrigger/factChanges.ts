@@ -46,6 +46,7 @@ async function baseline(poll: FactPoll): Promise<void> {
 	const boundary = Math.max(clock, ...dates.filter((at) => at <= clock + MAX_SKEW_MS)) + 1;
 	if (dates.some((at) => at > clock)) poll.note('ahead');
 	for (const cursor of Object.values(poll.cursors)) advance(cursor, boundary);
+	if (poll.serverDateUpTo !== undefined) stream.boundary = poll.serverDateUpTo + 1;
 	if (stream.order !== 'unknown' && Number.isFinite(boundary)) stream.edge = { mark: boundary };
 	if (shown.disordered && poll.created) poll.note('unordered');
 }
