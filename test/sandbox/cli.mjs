@@ -39,7 +39,11 @@ const usage = `Usage: npm run sandbox -- [options]
   --seed N               seed for faults and generated ids (default 1)
   --faults JSON          fault config, e.g. '{"serverErrorRate":0.1,"resetRate":0.05}'
   --facts N              generate N extra memory facts in org_acme at start, one batch sharing one created_at
-  --no-build             use the last build in .cache/sandbox`;
+  --serve-route R=PATH   serve route R of src/routes.ts (e.g. knowledgeDocument.getMany) at PATH instead,
+                         or not at all with R=none; repeatable
+  --no-build             use the last build in .cache/sandbox
+  --session-turns N      add a chat session of N turns (chat session id "session-a", agent dep_support01),
+                         stored as Agent Platform Memory stores them`;
 
 let values;
 try {
@@ -60,7 +64,9 @@ try {
       seed: { type: "string" },
       faults: { type: "string" },
       facts: { type: "string" },
+      "serve-route": { type: "string", multiple: true },
       "no-build": { type: "boolean", default: false },
+      "session-turns": { type: "string" },
       help: { type: "boolean", default: false },
     },
   }));
@@ -162,7 +168,22 @@ const options = {
   graduation: int("graduation", values.graduation),
   seed: int("seed", values.seed),
   faults: values.faults ? parseFaults(values.faults) : undefined,
+  routePaths: parseRoutePaths(values["serve-route"] ?? []),
 };
+/** `--serve-route NAME=PATH` (or `NAME=none`) as SandboxOptions.routePaths. */
+function parseRoutePaths(entries) {
+  const paths = {};
+  for (const entry of entries) {
+    const match = /^([\w.]+)=(none|\/\S*)$/.exec(entry);
+    if (!match) {
+      refuse(
+        `--serve-route must be NAME=/path or NAME=none, e.g. knowledgeDocument.getMany=/kb/documents, got "${entry}"`,
+      );
+    }
+    paths[match[1]] = match[2] === "none" ? null : match[2];
+  }
+  return paths;
+}
 function parseFaults(text) {
   try {
     return JSON.parse(text);
@@ -183,6 +204,8 @@ function optionFlag(message) {
 }
 const extra = int("facts", values.facts);
 if (extra) sandbox.admin.seedFacts("org_acme", extra);
+const sessionTurns = int("session-turns", values["session-turns"]);
+if (sessionTurns) sandbox.admin.seedChatSession("org_acme", { agentId: "dep_support01", turns: sessionTurns });
 
 console.log(`Base URL: ${sandbox.baseUrl}`);
 console.log(`API key: ${sandbox.apiKey}`);
