@@ -19,23 +19,19 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
-import { type Cursor, keyBytes, MAX_SEEN_BYTES } from './judge';
+import { type Cursor, DATE_RESOLUTION_MS, HASH_CHARS, keyBytes, MAX_SEEN_BYTES } from './judge';
 import type { ShareAccount } from './keyShare';
-import { HASH_CHARS } from './shortHash';
 
-export { shortHash } from './shortHash';
+export { MAX_SEEN, MAX_SEEN_BYTES, shortHash } from './judge';
 
 export const STATE_KEY = 'pollState';
-const FORMAT = 3;
-
+const FORMAT = 4;
 
 /**
  * Agents whose statuses are kept at most. The agent list is read whole every poll, 100 a page: 1,000
  * agents take 10 requests a poll, all of a 0.2 share of an Individual key (60 a minute).
  */
 export const MAX_AGENTS = 1_000;
-
-export { MAX_SEEN, MAX_SEEN_BYTES } from './judge';
 
 /** A status longer than this (no real one is) is kept as its hash. */
 export const MAX_STATUS_CHARS = 32;
@@ -98,8 +94,10 @@ export interface Sweep extends Place {
 export interface FactStream {
 	/** The largest page the server serves, once learned (0: not known). */
 	pageSize: number;
-	/** The list's `total` when last read. */
+	/** The list's length when last read: its `total`, or oldest first where the fast read found its end. */
 	total: number;
+	/** The longest page the server has served (factPoll.ts). */
+	served?: number;
 	/** The order the fast read relies on: learned from the baseline's pages, then from each whole sweep. */
 	order: ListOrder;
 	created: StoredCursor;
@@ -111,8 +109,10 @@ export interface FactStream {
 	sweepNeededSince: number;
 	/** What n8n's log was told, so each is told once (factPoll.ts, NOTES). */
 	notes?: string[];
-	/** The API's clock (its `Date`) as the last poll heard it: a cursor stored later than the API's clock comes back to it. */
+	/** The API's clock (its `Date`) as the last poll heard it. */
 	apiDate?: number;
+	/** The activation's boundary by its `Date` (API epoch ms): a change dated in the second before it cannot be told new (factPoll.ts, NOTES). */
+	boundary?: number;
 }
 
 export interface PollState {
@@ -143,23 +143,25 @@ const isHashList = (value: unknown): value is string[] => Array.isArray(value) &
 
 /**
  * A stored cursor as judge.ts's: its keys grouped by date, or as an earlier version kept them (key →
- * date); undefined when it cannot be read, or holds more than MAX_SEEN_BYTES of keys.
+ * date), with `since` moved up to `floor`, and the keys before it let go; undefined when it cannot be
+ * read, or holds more than MAX_SEEN_BYTES of keys from there on.
  */
-export function readCursor(value: unknown): Cursor | undefined {
+export function readCursor(value: unknown, floor = Number.NEGATIVE_INFINITY): Cursor | undefined {
 	if (!isObject(value) || !isNumber(value.since) || !isObject(value.seen)) return undefined;
+	const since = Math.max(value.since, floor);
 	const keys = new Map<string, number>();
 	let chars = 0;
 	for (const [name, entry] of Object.entries(value.seen)) {
-		if (isHash(name) && isNumber(entry)) keys.set(name, entry);
-		else if (/^-?\d{1,16}$/.test(name) && typeof entry === 'string' && entry.length % HASH_CHARS === 0) {
+		if (isHash(name) && isNumber(entry)) {
+			if (entry >= since) keys.set(name, entry);
+		} else if (/^-?\d{1,16}$/.test(name) && typeof entry === 'string' && entry.length % HASH_CHARS === 0) {
 			chars += entry.length;
 			if (chars > MAX_SEEN_BYTES) return undefined;
-			for (let i = 0; i < entry.length; i += HASH_CHARS) keys.set(entry.slice(i, i + HASH_CHARS), Number(name));
+			if (Number(name) >= since) for (let i = 0; i < entry.length; i += HASH_CHARS) keys.set(entry.slice(i, i + HASH_CHARS), Number(name));
 		} else return undefined;
 		if (keys.size * HASH_CHARS > MAX_SEEN_BYTES) return undefined;
 	}
-	for (const [key, at] of keys) if (at < value.since) keys.delete(key);
-	return keyBytes(keys) <= MAX_SEEN_BYTES ? { since: value.since, keys } : undefined;
+	return keyBytes(keys) <= MAX_SEEN_BYTES ? { since, keys } : undefined;
 }
 
 /** A cursor as stored: its keys grouped by date. */
@@ -192,7 +194,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
-	if (value.apiDate !== undefined && !isNumber(value.apiDate)) return false;
+	if ([value.served, value.apiDate, value.boundary].some((v) => v !== undefined && !isNumber(v))) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && (edge.drift === undefined || isNumber(edge.drift)));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }
@@ -202,13 +204,13 @@ const isShare = (value: unknown): value is ShareAccount => isObject(value) && is
 const isStatuses = (value: unknown): value is Record<string, string> =>
 	isObject(value) && Object.keys(value).length <= MAX_AGENTS && Object.values(value).every((v) => typeof v === 'string' && v.length <= MAX_STATUS_CHARS);
 
-/** A stream that keeps only the cursors of one that cannot be read whole: the next poll carries on from them with a sweep. */
-const fromCursors = (created: Cursor, promoted: Cursor): FactStream => ({
+/** A stream that knows nothing but its cursors (none: a new one, until the baseline); the next poll carries on from them with a sweep. */
+export const newStream = (created?: Cursor, promoted?: Cursor): FactStream => ({
 	pageSize: 0,
 	total: 0,
 	order: 'unknown',
-	created: storeCursor(created),
-	promoted: storeCursor(promoted),
+	created: created ? storeCursor(created) : { since: 0, seen: {} },
+	promoted: promoted ? storeCursor(promoted) : { since: 0, seen: {} },
 	sweepNeededSince: 0,
 });
 
@@ -225,7 +227,7 @@ export interface Loaded {
  * the last poll are still reported); the parts dropped are named, for n8n's log.
  */
 export function loadState(stored: unknown, fingerprint: string): Loaded {
-	if (!isObject(stored) || stored.fingerprint !== fingerprint || (stored.format !== FORMAT && stored.format !== 2)) return { state: newState(fingerprint), dropped: [] };
+	if (!isObject(stored) || stored.fingerprint !== fingerprint || ![2, 3, FORMAT].includes(stored.format as number)) return { state: newState(fingerprint), dropped: [] };
 	const copy = JSON.parse(JSON.stringify(stored)) as IDataObject;
 	const state = newState(fingerprint);
 	const dropped: string[] = [];
@@ -242,10 +244,13 @@ export function loadState(stored: unknown, fingerprint: string): Loaded {
 		const facts = copy.facts as IDataObject;
 		if (stored.format === FORMAT && isStream(facts)) state.facts = facts as unknown as FactStream;
 		else {
-			const created = readCursor(isObject(facts) ? facts.created : undefined);
-			const promoted = readCursor(isObject(facts) ? facts.promoted : undefined);
-			dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
-			if (created && promoted) state.facts = fromCursors(created, promoted);
+			// An earlier version's cursors (its baseline held only in a list in order) move up to the API's time at its last poll.
+			const older = stored.format !== FORMAT && isObject(facts) && isNumber(facts.apiDate);
+			const floor = older ? (facts.apiDate as number) + DATE_RESOLUTION_MS : undefined;
+			const created = readCursor(isObject(facts) ? facts.created : undefined, floor);
+			const promoted = readCursor(isObject(facts) ? facts.promoted : undefined, floor);
+			if (stored.format === FORMAT) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
+			if (created && promoted) state.facts = newStream(created, promoted);
 		}
 	}
 	return { state, dropped };

@@ -24,6 +24,10 @@ export interface FactServerOptions {
 	total?: (count: number) => number;
 	/** How many items a page holds when `limit` were asked (default: the limit, at most 100). */
 	served?: (limit: number) => number;
+	/** The key's limit a minute its headers name (default 6,000). */
+	rateLimit?: number;
+	/** A page at an offset past 0 starts this many facts earlier (pages that overlap; default 0). */
+	early?: number;
 }
 
 export const MAX_PAGE = 100;
@@ -33,33 +37,40 @@ const KEY = ['ctx', 'fact', 'server', '31'].join('_');
 
 export async function startFactServer(options: FactServerOptions = {}) {
 	const facts: Fact[] = [];
-	const now = () => Date.now() + (options.clockOffsetMs ?? 0);
+	let advancedMs = 0;
+	const now = () => Date.now() + (options.clockOffsetMs ?? 0) + advancedMs;
 	const listed: string[] = [];
+	let listRequests = 0;
 	let made = 0;
 	const server: HostileServer = await startHostile((req, res) => {
 		const url = new URL(req.url, 'http://x');
 		const send = (body: unknown) => {
-			res.writeHead(200, { 'content-type': 'application/json', date: new Date(now()).toUTCString(), 'x-ratelimit-limit': '6000' });
+			res.writeHead(200, { 'content-type': 'application/json', date: new Date(now()).toUTCString(), 'x-ratelimit-limit': String(options.rateLimit ?? 6000) });
 			res.end(JSON.stringify(body));
 		};
 		if (url.pathname === '/v1/organization') return send({ data: { id: 'org_factserver' } });
+		listRequests += 1;
 		const offset = Number(url.searchParams.get('offset') ?? 0);
 		const limit = Math.min(MAX_PAGE, Number(url.searchParams.get('limit') ?? MAX_PAGE));
 		const list = (options.order ?? ((f) => f))([...facts]);
-		const data = list.slice(offset, offset + (options.served ?? ((l) => l))(limit));
+		const start = offset > 0 ? Math.max(0, offset - (options.early ?? 0)) : 0;
+		const data = list.slice(start, start + (options.served ?? ((l) => l))(limit));
 		listed.push(...data.map((f) => f.id));
 		send({ data, pagination: { offset, limit, total: (options.total ?? ((n) => n))(list.length) } });
 	});
 	const at = (ms = now()) => new Date(ms).toISOString();
 	return {
 		server,
-		/** The sandbox-shaped credentials the polling harness takes. */
-		target: { baseUrl: server.baseUrl, apiKey: KEY } as unknown as RunningSandbox,
+		/** The sandbox-shaped credentials the polling harness takes (its clock moved as the sandbox's is). */
+		target: { baseUrl: server.baseUrl, apiKey: KEY, admin: { advance: (ms: number) => (advancedMs += ms) } } as unknown as RunningSandbox,
+		/** Requests for the fact list so far. */
+		requests: () => listRequests,
+		/** Moves the server's clock (its dates and its `Date`) forward. */
+		advance: (ms: number) => (advancedMs += ms),
 		facts,
-		/** Facts created now on the server's clock (`same`: all with one `created_at`, a batch); their ids. */
-		create(count: number, agentId = 'dep_b', same = false): string[] {
+		/** Facts created now on the server's clock (`same`: all with one `created_at`, a batch; `stamp`: dated then instead, a misdated fact); their ids. */
+		create(count: number, agentId = 'dep_b', same = false, stamp = now()): string[] {
 			const ids: string[] = [];
-			const stamp = now();
 			for (let i = 0; i < count; i++) {
 				const id = `fact_${String(++made).padStart(6, '0')}`;
 				facts.push({ id, agent_id: agentId, content: id, tier: 'L1', created_at: at(same ? stamp : stamp + i - count + 1), promoted_at: null });
