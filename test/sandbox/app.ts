@@ -75,7 +75,8 @@ export class SandboxApp {
 		this.orgs = seedOrganizations(this.clock.now());
 		this.keys = seedKeys();
 		this.random = createRandom(options.seed);
-		this.limiter = new RateLimiter(options.rateLimit, options.windowMs, options.resetUnit, options.now);
+		// The windows count on the host's time; the epoch resets they announce are on the server's clock, as its `Date` is.
+		this.limiter = new RateLimiter(options.rateLimit, options.windowMs, options.resetUnit, options.now, () => this.clock.now() - options.now());
 		this.faults = new FaultInjector(options.faults, options.seed);
 		this.latencyMs = options.latencyMs;
 		this.factOrder = options.factOrder;
@@ -272,8 +273,8 @@ export class SandboxApp {
 		if (this.requests.length >= MAX_LOG) this.requests.splice(0, MAX_LOG / 2);
 		const at = this.options.now();
 		this.requests.push({ method: req.method, path: url.pathname + url.search, status: response.status, key, fault, receivedAt, at });
-		// The host's time as the sandbox lives by it (the HTTP server would write the real one).
-		response.headers.date = new Date(at).toUTCString();
+		// The server's own clock, as the facts' dates: an offset or moved clock moves both.
+		response.headers.date = new Date(this.clock.now()).toUTCString();
 		return response;
 	}
 }

@@ -266,6 +266,24 @@ describe('the platform as it lives: batches, ties, lifetimes, clock, graduation'
 		}
 	});
 
+	test('the `Date` header follows the sandbox\'s clock: an offset and a moved clock move it with the dates, and epoch resets with it', async () => {
+		const ahead = await startSandbox({ clockOffsetMs: 3_600_000, resetUnit: 'epoch-ms' });
+		try {
+			const get = async () => fetch(`${ahead.baseUrl}/agents`, { headers: { authorization: `Bearer ${ahead.apiKey}` } });
+			const first = await get();
+			expect(Date.parse(String(first.headers.get('date'))) - Date.now()).toBeGreaterThan(3_590_000);
+			// The reset is as far from the `Date` as a window is, whatever the clock's offset.
+			const resetFromDate = Number(first.headers.get('x-ratelimit-reset')) - Date.parse(String(first.headers.get('date')));
+			expect(resetFromDate).toBeGreaterThan(0);
+			expect(resetFromDate).toBeLessThanOrEqual(61_000);
+			ahead.admin.advance(86_400_000);
+			const moved = await get();
+			expect(Date.parse(String(moved.headers.get('date'))) - Date.now()).toBeGreaterThan(86_400_000 + 3_590_000);
+		} finally {
+			await ahead.close();
+		}
+	});
+
 	test('--graduation N: every minute of the clock, N facts a list returned in that minute graduate, with their events', async () => {
 		const living = await startSandbox({ graduation: 2, seed: 5 });
 		try {

@@ -33,6 +33,8 @@ export class RateLimiter {
 		public windowMs: number,
 		public resetUnit: ResetUnit,
 		private readonly now: () => number = Date.now,
+		/** How far the server's own clock (its `Date`) is from `now`: epoch resets are written on it. */
+		private readonly serverClockMs: () => number = () => 0,
 	) {}
 
 	/** Counts one request for `key` (a refused one does not spend budget) and says if it may run. */
@@ -95,11 +97,11 @@ export class RateLimiter {
 	private formatReset(resetAt: number, msLeft: number): string {
 		switch (this.resetUnit) {
 			case 'epoch-ms':
-				return String(resetAt + this.clockOffsetMs);
+				return String(resetAt + this.serverClockMs() + this.clockOffsetMs);
 			case 'seconds-until-reset':
 				return String(Math.ceil(msLeft / 1000));
 			default:
-				return String(Math.ceil((resetAt + this.clockOffsetMs) / 1000));
+				return String(Math.ceil((resetAt + this.serverClockMs() + this.clockOffsetMs) / 1000));
 		}
 	}
 }
