@@ -57,27 +57,34 @@ function distinct(pages: OffsetPage[]): IDataObject[] {
 const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === undefined || next.items.some((f) => f.id === fact.id);
 
 /**
- * Oldest first: the last pages, from the end the current total shows back to the mark. The first
- * request aims where the end should be now: the stored total moved by as much as it moved between
- * the last two polls (facts expire and come at a steady pace), with a quarter of a page to spare.
+ * Oldest first: the last pages, from the end back to the mark. The end is where a page comes back
+ * shorter than the longest the server served, whatever `total` says (one that is off, pages cut by
+ * bytes). The first request aims where the end should be now: where it was, moved by as much as the list
+ * moved between the last two polls, with a quarter of a page to spare; past the end (facts gone), it
+ * steps back, each step twice the last; a full page, it reads on.
  */
 async function readEnd(poll: FactPoll, mark: number): Promise<{ pages: OffsetPage[]; outcome: EdgeRead['outcome'] }> {
-	const size = poll.stream.pageSize || 1;
+	const served = poll.stream.served ?? (poll.stream.pageSize || 1);
 	const expected = poll.stream.total + (poll.stream.edge?.drift ?? 0);
-	let page = await poll.pageAt(Math.max(0, Math.min(poll.stream.total, expected) - size + Math.floor(size / 4)));
-	const endElsewhere = (p: OffsetPage) => p.offset + p.items.length < p.total || (p.items.length === 0 && p.offset > 0);
-	if (endElsewhere(page)) {
+	let page = await poll.pageAt(Math.max(0, Math.min(poll.stream.total, expected) - served + Math.floor(served / 4)));
+	for (let back = page.served; page.items.length === 0 && page.offset > 0; back *= 2) {
 		if (!poll.canContinue()) return { pages: [page], outcome: 'unconfirmed' };
-		page = await poll.pageAt(Math.max(0, page.total - page.pageSize));
-		// Still not the end (a total that is off, pages shorter than asked): the sweep finds what is past it.
-		if (endElsewhere(page)) return { pages: [page], outcome: 'unconfirmed' };
+		page = await poll.pageAt(Math.max(0, Math.min(page.offset, page.total) - back));
 	}
 	const pages = [page];
+	while (page.items.length >= page.served) {
+		if (!poll.canContinue()) return { pages, outcome: 'unconfirmed' };
+		const last = page.items[page.items.length - 1];
+		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
+		pages.push(page);
+		if (!overlaps(page, last)) return { pages, outcome: 'unconfirmed' };
+	}
+	poll.stream.total = page.offset + page.items.length;
 	for (;;) {
 		const first = pages[0];
 		if (first.items.length === 0 || first.offset === 0 || createdAt(first.items[0]) < mark) return { pages, outcome: 'reached' };
 		if (!poll.canContinue()) return { pages, outcome: 'unconfirmed' };
-		const back = await poll.pageAt(Math.max(0, first.offset - (first.pageSize - anchorCount(first.pageSize))));
+		const back = await poll.pageAt(Math.max(0, first.offset - (first.served - anchorCount(first.served))));
 		pages.unshift(back);
 		if (!overlaps(back, first.items[0])) return { pages, outcome: 'unconfirmed' };
 	}
@@ -88,10 +95,10 @@ async function readStart(poll: FactPoll, mark: number): Promise<{ pages: OffsetP
 	const pages = [await poll.pageAt(0)];
 	for (;;) {
 		const last = pages[pages.length - 1];
-		const end = last.items.length === 0 || (last.offset + last.items.length >= last.total && last.items.length < last.limit);
+		const end = last.items.length < last.served;
 		if (end || createdAt(last.items[last.items.length - 1]) < mark) return { pages, outcome: 'reached' };
 		if (!poll.canContinue()) return { pages, outcome: 'unconfirmed' };
-		const next = await poll.pageAt(last.offset + last.items.length - anchorCount(last.pageSize));
+		const next = await poll.pageAt(last.offset + last.items.length - anchorCount(last.served));
 		pages.push(next);
 		if (!overlaps(next, last.items[last.items.length - 1])) return { pages, outcome: 'unconfirmed' };
 	}
@@ -103,8 +110,11 @@ export async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
 	const before = stream.total;
 	const read = await (order === 'oldest-first' ? readEnd(poll, mark) : readStart(poll, mark));
+	if (order === 'newest-first') stream.total = read.pages[read.pages.length - 1].total;
 	const facts = distinct(read.pages);
-	const newest = facts.reduce((max, fact) => Math.max(max, Number.isFinite(createdAt(fact)) ? createdAt(fact) : max), Number.NEGATIVE_INFINITY);
+	// The newest date read, but none ahead of the API's clock: the next read goes down to a fact dated ahead again.
+	const upTo = poll.serverDateUpTo ?? Number.POSITIVE_INFINITY;
+	const newest = facts.reduce((max, fact) => Math.max(max, Number.isFinite(createdAt(fact)) ? Math.min(upTo, createdAt(fact)) : max), Number.NEGATIVE_INFINITY);
 	const previousNewest = mark - 1;
 	const added = facts.filter((fact) => createdAt(fact) >= previousNewest).length;
 	const grown = stream.total - before;

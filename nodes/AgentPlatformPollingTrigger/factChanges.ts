@@ -10,7 +10,7 @@ import type { ScanPage } from '../../src/client';
 import { edgeOrder, keepsOrder, readEdge } from './edge';
 import { createdAt, type FactPoll, FactPoll as Poll, type FactPollParts, newestDate, startAt } from './factPoll';
 import { SAFETY_POLL_REQUESTS, sweep } from './factSweep';
-import { advance, baselineSince } from './judge';
+import { advance, MAX_SKEW_MS } from './judge';
 import type { FactStream, ListOrder, PollState } from './state';
 
 /** A new stream: nothing known, until the baseline. */
@@ -23,9 +23,6 @@ const newStream = (): FactStream => ({
 	sweepNeededSince: 0,
 });
 
-/** Pages the baseline reads on from the last page when the server serves shorter pages than its total implies. */
-const BASELINE_EXTRA_PAGES = 4;
-
 /** The order the facts show: creation times that never fall, or never rise, and do one or the other; else unknown. */
 function orderOf(facts: IDataObject[]): { order: ListOrder; disordered: boolean } {
 	const times = facts.map(createdAt);
@@ -37,8 +34,9 @@ function orderOf(facts: IDataObject[]): { order: ListOrder; disordered: boolean 
 }
 
 /**
- * The baseline: the first page and the last, which teach the page size and the order. Every change
- * dated up to the newest date they show is there at the baseline (judge.ts, baselineSince).
+ * The baseline: the first page and the last, which teach the page size and the order. The boundary is
+ * the API's time (factPoll.ts, 2), moved past the facts read dated up to MAX_SKEW_MS ahead of it (n8n's
+ * log says so). A server that sends no `Date`: the newest date read, which holds only in a list in order.
  */
 async function baseline(poll: FactPoll): Promise<void> {
 	const { stream } = poll;
@@ -48,24 +46,17 @@ async function baseline(poll: FactPoll): Promise<void> {
 		break;
 	}
 	const facts: IDataObject[] = [...(first?.items ?? [])];
-	let complete = first !== undefined && first.last;
-	if (first && !first.last && poll.affordable >= 1) {
-		// The last page, and on from it while the server serves shorter pages than its total implies.
-		let last = await poll.pageAt(Math.max(first.end, first.total - first.pageSize));
-		facts.push(...last.items);
-		for (let more = 0; more < BASELINE_EXTRA_PAGES && last.items.length > 0 && last.offset + last.items.length < last.total && poll.affordable >= 1; more++) {
-			last = await poll.pageAt(last.offset + last.items.length);
-			facts.push(...last.items);
-		}
-		complete = true;
-	}
-	const shown = complete ? orderOf(facts) : { order: 'unknown' as const, disordered: false };
+	const whole = first !== undefined && (first.last || poll.affordable >= 1);
+	if (first && !first.last && whole) facts.push(...(await poll.pageAt(Math.max(first.end, first.total - first.pageSize))).items);
+	stream.total = first?.total ?? 0;
+	const shown = whole ? orderOf(facts) : { order: 'unknown' as const, disordered: false };
 	stream.order = shown.order;
-	const since = baselineSince(facts.map(newestDate).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY));
-	for (const cursor of Object.values(poll.cursors)) advance(cursor, since);
-	poll.remember(facts);
-	const newest = facts.map(createdAt).filter(Number.isFinite).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
-	if (stream.order !== 'unknown' && Number.isFinite(newest)) stream.edge = { mark: newest + 1 };
+	const dates = facts.map(newestDate).filter(Number.isFinite);
+	const clock = poll.serverDateUpTo === undefined ? Math.max(...dates) : poll.serverDateUpTo;
+	const boundary = Math.max(clock, ...dates.filter((at) => at <= clock + MAX_SKEW_MS)) + 1;
+	if (dates.some((at) => at > clock)) poll.note('ahead');
+	for (const cursor of Object.values(poll.cursors)) advance(cursor, boundary);
+	if (stream.order !== 'unknown' && Number.isFinite(boundary)) stream.edge = { mark: boundary };
 	if (shown.disordered && poll.created) poll.note('unordered');
 }
 

@@ -1,31 +1,25 @@
 /**
  * One poll's work on the memory-fact list. The model (docs/polling-trigger.md says the same):
  *
- * 1. Where a fact sits says where to read; only its id and the API's own dates say whether it is new:
- *    a change dated at or after its cursor whose key is not held (judge.ts).
- * 2. Cursors are API dates: at the baseline the newest date read; then they move only after a whole
- *    read of the list, to when it started, never past a change it had to leave for later. n8n's
- *    clock never dates a change.
- * 3. The fast read (edge.ts) reads where new facts appear in a list kept in creation order, from the
- *    end the current `total` shows, back to the date it had read to; it checks the order as it goes.
- * 4. The sweep (factSweep.ts) reads the whole list at the share's pace: it finds the promotions, and
- *    any change the fast read missed (an order learned wrong): late, never lost.
- * 5. Readers hand back the facts they found; this file judges them all the same way.
+ * 1. Only a fact's id and the API's own dates say whether it is new: a change dated at or after its
+ *    cursor and not ahead of the API's clock, whose key is not held (judge.ts). Position says where to read.
+ * 2. At activation the cursors are the API's time: the latest `Date` of its answers plus that header's
+ *    resolution; no fact there then is dated later (factChanges.ts). They move on only after a whole
+ *    read of the list, never past a change left for later. n8n's clock dates nothing.
+ * 3. The fast read (edge.ts) reads where new facts appear in a list kept in creation order; the sweep
+ *    (factSweep.ts) reads the whole list at the share's pace: promotions, and whatever the fast read missed.
  */
 import { NodeOperationError, type IDataObject, type INode, type Logger } from 'n8n-workflow';
 import type { AgentPlatformClient, ScanPage, ScanStart } from '../../src/client';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { factEvent, type PolledEvent, timeOf } from './events';
-import { type Cursor, judge, type Kind, oldest, remember } from './judge';
+import { type Cursor, DATE_RESOLUTION_MS, judge, type Kind, MAX_SKEW_MS, oldest, remember } from './judge';
 import type { KeyShare } from './keyShare';
 import { factQuery, type PollSettings } from './settings';
 import { type FactStream, readCursor, shortHash, storeCursor } from './state';
 
 /** How late a change may show in the list after its own date: cursors stay this far behind. */
 export const LAG_MS = 60_000;
-
-/** The `Date` header's resolution: the server's clock was at most this much later than it says. */
-const DATE_RESOLUTION_MS = 1_000;
 
 /** Events one poll hands to n8n at most; the rest wait for the next poll. */
 export const MAX_EVENTS_PER_POLL = 1_000;
@@ -38,6 +32,8 @@ const NOTES = {
 		'The end of the memory-fact list where new facts appear could not be read as its total said (a total that is off, pages that move while read, or more new facts than one poll may read): the whole list is read for new facts too, so none is missed.',
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
 	state: 'The stored state of this trigger could not be read whole: it carries on from the parts it could read.',
+	ahead:
+		"Memory facts dated ahead of the API's clock (its Date header) were read: a change is reported only once that clock has passed its date, and facts up to 5 minutes ahead at activation moved the activation's boundary past them, so changes dated before that are not reported (docs/polling-trigger.md, What it can prove).",
 } as const;
 export type NoteCode = keyof typeof NOTES;
 
@@ -59,6 +55,8 @@ export interface OffsetPage {
 	total: number;
 	/** The largest page the server says it serves (its `limit`, when it clamped ours). */
 	pageSize: number;
+	/** The longest page it has served (a shorter one ends the list). */
+	served: number;
 }
 
 const none = () => false;
@@ -152,7 +150,7 @@ export class FactPoll {
 	/** Pages of the fact list from `from` on, through the client's resumable pager, asked for one by one as the caller reads on. */
 	async *pages(from: ScanStart): AsyncGenerator<ScanPage> {
 		for await (const page of (this.budgeted ?? this.parts.client).pagesFrom('memoryFact.getMany', { qs: this.query, from, pageSize: this.stream.pageSize || undefined })) {
-			this.counted(page.total, page.pageSize);
+			this.counted(page.pageSize, page.items.length);
 			yield page;
 		}
 	}
@@ -170,8 +168,8 @@ export class FactPoll {
 		}
 		const items = envelope.data;
 		const pageSize = pagination.limit > 0 && pagination.limit < limit ? pagination.limit : this.stream.pageSize || Math.max(items.length, 1);
-		this.counted(pagination.total, pageSize);
-		return { items, offset, limit, total: pagination.total, pageSize };
+		this.counted(pageSize, items.length);
+		return { items, offset, limit, total: pagination.total, pageSize, served: this.stream.served ?? 1 };
 	}
 
 	/** Runs `work` with the pages this poll may still read announced to the key's rate budget (the client spreads them with everything else on the key). */
@@ -195,7 +193,8 @@ export class FactPoll {
 	report(facts: IDataObject[]): { deferred: number; outOfRoom: boolean } {
 		this.checkFields(facts);
 		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.parts.events.length);
-		const { fresh, deferred } = judge(this.cursors, facts, this.wants, room);
+		const { fresh, deferred, ahead } = judge(this.cursors, facts, this.wants, room, this.serverDateUpTo);
+		if (ahead.length > 0) this.note('ahead');
 		for (const change of fresh) {
 			remember(this.cursors[change.kind], change);
 			this.parts.events.push(factEvent(change.kind === 'created' ? 'memory.fact_created' : 'memory.fact_promoted', change.fact, change.at));
@@ -203,12 +202,6 @@ export class FactPoll {
 		// Deferred with room for events: the keys are full until a whole read moves the cursor on.
 		if (deferred.length > 0 && fresh.length < room) this.needSweep('full');
 		return { deferred: oldest(deferred), outOfRoom: deferred.length > 0 && fresh.length >= room };
-	}
-
-	/** Remembers facts as there at the baseline: their changes are never reported. */
-	remember(facts: IDataObject[]): void {
-		const { fresh } = judge(this.cursors, facts, this.wants, Number.POSITIVE_INFINITY);
-		for (const change of fresh) remember(this.cursors[change.kind], change);
 	}
 
 	/** The cursors back into the stream, as stored, with the API's clock as this poll last heard it. */
@@ -237,18 +230,19 @@ export class FactPoll {
 	}
 
 	/**
-	 * Counts a request and keeps what its page taught: the page size and the list's length. A cursor
-	 * later than the API's clock cannot be right (an edited state, a clock once broken): it comes back
-	 * to the API's clock at the last poll, before which every change was read.
+	 * Counts a request and keeps what its page taught: the page size, and the longest page served (a
+	 * page shorter than that is the list's end, edge.ts, whatever its `total` and `limit` say). A cursor
+	 * further ahead of the API's clock than a boundary can be (an edited state) comes back to its clock
+	 * at the last poll.
 	 */
-	private counted(total: number, pageSize: number): void {
+	private counted(pageSize: number, length: number): void {
 		this.requests += 1;
 		this.pagesInStep += 1;
 		this.stream.pageSize = pageSize;
-		this.stream.total = total;
-		const now = this.serverDateUpTo;
-		const back = Math.min(this.stream.apiDate ?? Number.POSITIVE_INFINITY, this.serverDate ?? Number.POSITIVE_INFINITY);
-		if (now !== undefined) for (const cursor of Object.values(this.cursors)) if (cursor.since > now) cursor.since = back;
+		this.stream.served = Math.max(1, Math.min(pageSize, Math.max(this.stream.served ?? 0, length)));
+		const now = this.serverDateUpTo ?? Number.POSITIVE_INFINITY;
+		const back = Math.min(this.stream.apiDate ?? now, now);
+		for (const cursor of Object.values(this.cursors)) if (cursor.since > now + MAX_SKEW_MS + 1) cursor.since = back;
 	}
 
 	/**

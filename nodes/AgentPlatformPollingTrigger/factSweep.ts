@@ -62,7 +62,7 @@ export async function sweep(poll: FactPoll, maxPages: number, addedAtStart: numb
 	const place = startAt(current);
 	const from = stream.order === 'newest-first' ? movedOn(place, { total: stream.total, added: addedAtStart, pageSize: stream.pageSize }) : { ...place, total: undefined };
 	let read = 0;
-	const pages = Math.min(maxPages, Math.ceil(Math.max(1, stream.total - current.offset) / perPage(stream.pageSize || 1)));
+	const pages = Math.min(maxPages, Math.ceil(Math.max(1, (current.total ?? stream.total) - current.offset) / perPage(stream.pageSize || 1)));
 	await poll.withBudget(pages, async () => {
 		for await (const page of poll.pages(from)) {
 			read += 1;

@@ -4,11 +4,12 @@
  *
  * A change is a fact's creation (dated by `created_at`, keyed by its id) or a promotion (dated by
  * `promoted_at`, keyed by its id and that date). A cursor holds `since`, an API date before which
- * every change is accounted for, and the keys of the changes at or after it that are (reported, or
- * there at the baseline; the ties at `since` among them). A change is new when it is dated at or
- * after `since` and its key is not held. The keys are bounded in bytes of JSON (MAX_SEEN_BYTES): a
- * new change with no room for its key, or past the events one poll hands over, is deferred (a later
- * read finds it again), never reported without its key.
+ * every change is accounted for (at activation the API's own time: factPoll.ts), and the keys of the
+ * changes at or after it that were reported. A change is new when it is dated at or after `since`, no
+ * later than the API's clock (`upTo`: one dated ahead waits until the clock passes it), and its key is
+ * not held. The keys are bounded in bytes of JSON (MAX_SEEN_BYTES): a new change with no room for its
+ * key, or past the events one poll hands over, is deferred (a later read finds it again), never
+ * reported without its key.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
@@ -16,6 +17,15 @@ import { timeOf } from './events';
 import { shortHash } from './shortHash';
 
 export type Kind = 'created' | 'promoted';
+
+/** The `Date` header's resolution: the server's clock was at most this much later than it says. */
+export const DATE_RESOLUTION_MS = 1_000;
+
+/**
+ * How far ahead of the API's clock a fact read at activation may be dated and still be read as the two
+ * clocks disagreeing: the boundary moves past it (factChanges.ts). Further ahead is a broken clock.
+ */
+export const MAX_SKEW_MS = 5 * 60_000;
 
 export interface Cursor {
 	since: number;
@@ -68,6 +78,8 @@ export interface Verdicts {
 	fresh: Change[];
 	/** New, but without room (keys or events): left for a later read. */
 	deferred: Change[];
+	/** Dated ahead of the API's clock: not new until it has passed them. */
+	ahead: Change[];
 }
 
 /**
@@ -75,8 +87,8 @@ export interface Verdicts {
  * with room for its key. Reads the cursors, changes nothing. A change seen twice in `facts` (pages that
  * overlap) counts once.
  */
-export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants: ReadonlySet<Kind>, room: number): Verdicts {
-	const verdicts: Verdicts = { fresh: [], deferred: [] };
+export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants: ReadonlySet<Kind>, room: number, upTo = Number.POSITIVE_INFINITY): Verdicts {
+	const verdicts: Verdicts = { fresh: [], deferred: [], ahead: [] };
 	const added: Record<Kind, Set<string>> = { created: new Set(), promoted: new Set() };
 	const bytes: Record<Kind, number> = { created: keyBytes(cursors.created.keys), promoted: keyBytes(cursors.promoted.keys) };
 	const dates: Record<Kind, Set<number>> = { created: new Set(cursors.created.keys.values()), promoted: new Set(cursors.promoted.keys.values()) };
@@ -87,6 +99,10 @@ export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants
 		const cursor = cursors[change.kind];
 		if (change.at < cursor.since || cursor.keys.has(change.key) || added[change.kind].has(change.key)) continue;
 		added[change.kind].add(change.key);
+		if (change.at > upTo) {
+			verdicts.ahead.push(change);
+			continue;
+		}
 		const cost = KEY_BYTES + (dates[change.kind].has(change.at) ? 0 : groupBytes(change.at));
 		if (full[change.kind] || verdicts.fresh.length >= room || bytes[change.kind] + cost > MAX_SEEN_BYTES) {
 			full[change.kind] = true;
@@ -100,7 +116,7 @@ export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants
 	return verdicts;
 }
 
-/** Keeps the key of a change reported or there at the baseline. */
+/** Keeps the key of a change reported. */
 export function remember(cursor: Cursor, change: Pick<Change, 'key' | 'at'>): void {
 	if (change.at >= cursor.since) cursor.keys.set(change.key, change.at);
 }
@@ -114,16 +130,6 @@ export function advance(cursor: Cursor, to: number): void {
 
 /** The oldest date among `changes` (Infinity when none). */
 export const oldest = (changes: Array<Pick<Change, 'at'>>): number => changes.reduce((min, c) => Math.min(min, c.at), Number.POSITIVE_INFINITY);
-
-/**
- * The cursor at the baseline: every change dated up to the newest date the baseline read returned is
- * there at the baseline (the facts' own clock: a `Date` header may come from another clock, a proxy's
- * or a host's, and would put the cursor ahead of the changes to come). A baseline that read no dated
- * fact (an empty list) needs no clock: every change that shows later is new.
- */
-export function baselineSince(newestRead: number): number {
-	return Number.isFinite(newestRead) ? newestRead + 1 : 0;
-}
 
 /**
  * Where a whole read of the list lets `since` go: to the API's time when it started, less `lagMs` (a

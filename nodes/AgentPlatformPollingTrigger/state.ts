@@ -19,15 +19,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
-import { type Cursor, keyBytes, MAX_SEEN_BYTES } from './judge';
+import { advance, type Cursor, DATE_RESOLUTION_MS, keyBytes, MAX_SEEN_BYTES } from './judge';
 import type { ShareAccount } from './keyShare';
 import { HASH_CHARS } from './shortHash';
 
 export { shortHash } from './shortHash';
 
 export const STATE_KEY = 'pollState';
-const FORMAT = 3;
-
+const FORMAT = 4;
 
 /**
  * Agents whose statuses are kept at most. The agent list is read whole every poll, 100 a page: 1,000
@@ -98,8 +97,10 @@ export interface Sweep extends Place {
 export interface FactStream {
 	/** The largest page the server serves, once learned (0: not known). */
 	pageSize: number;
-	/** The list's `total` when last read. */
+	/** The list's length when last read: its `total`, or oldest first where the fast read found its end. */
 	total: number;
+	/** The longest page the server has served (factPoll.ts). */
+	served?: number;
 	/** The order the fast read relies on: learned from the baseline's pages, then from each whole sweep. */
 	order: ListOrder;
 	created: StoredCursor;
@@ -111,7 +112,7 @@ export interface FactStream {
 	sweepNeededSince: number;
 	/** What n8n's log was told, so each is told once (factPoll.ts, NOTES). */
 	notes?: string[];
-	/** The API's clock (its `Date`) as the last poll heard it: a cursor stored later than the API's clock comes back to it. */
+	/** The API's clock (its `Date`) as the last poll heard it. */
 	apiDate?: number;
 }
 
@@ -192,7 +193,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
-	if (value.apiDate !== undefined && !isNumber(value.apiDate)) return false;
+	if ([value.served, value.apiDate].some((v) => v !== undefined && !isNumber(v))) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && (edge.drift === undefined || isNumber(edge.drift)));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }
@@ -212,6 +213,16 @@ const fromCursors = (created: Cursor, promoted: Cursor): FactStream => ({
 	sweepNeededSince: 0,
 });
 
+/**
+ * The cursors of an earlier version's state (its baseline was the newest date it read, which holds only
+ * for a list in order): each moves on to the API's time at its last poll (its `apiDate` plus the `Date`
+ * header's resolution), letting go of the keys before it. Every change dated after that is reported;
+ * one dated before it that the earlier version had not reported yet is not.
+ */
+function olderCursors(cursors: Array<Cursor | undefined>, apiDate: unknown): void {
+	if (isNumber(apiDate)) for (const cursor of cursors) if (cursor) advance(cursor, apiDate + DATE_RESOLUTION_MS);
+}
+
 /** What loadState found: the state to poll from, and the parts of the stored one it could not read (dropped). */
 export interface Loaded {
 	state: PollState;
@@ -225,7 +236,7 @@ export interface Loaded {
  * the last poll are still reported); the parts dropped are named, for n8n's log.
  */
 export function loadState(stored: unknown, fingerprint: string): Loaded {
-	if (!isObject(stored) || stored.fingerprint !== fingerprint || (stored.format !== FORMAT && stored.format !== 2)) return { state: newState(fingerprint), dropped: [] };
+	if (!isObject(stored) || stored.fingerprint !== fingerprint || ![2, 3, FORMAT].includes(stored.format as number)) return { state: newState(fingerprint), dropped: [] };
 	const copy = JSON.parse(JSON.stringify(stored)) as IDataObject;
 	const state = newState(fingerprint);
 	const dropped: string[] = [];
@@ -244,7 +255,8 @@ export function loadState(stored: unknown, fingerprint: string): Loaded {
 		else {
 			const created = readCursor(isObject(facts) ? facts.created : undefined);
 			const promoted = readCursor(isObject(facts) ? facts.promoted : undefined);
-			dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
+			if (stored.format !== FORMAT) olderCursors([created, promoted], isObject(facts) ? facts.apiDate : undefined);
+			else dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
 			if (created && promoted) state.facts = fromCursors(created, promoted);
 		}
 	}

@@ -33,8 +33,10 @@ const KEY = ['ctx', 'fact', 'server', '31'].join('_');
 
 export async function startFactServer(options: FactServerOptions = {}) {
 	const facts: Fact[] = [];
-	const now = () => Date.now() + (options.clockOffsetMs ?? 0);
+	let advancedMs = 0;
+	const now = () => Date.now() + (options.clockOffsetMs ?? 0) + advancedMs;
 	const listed: string[] = [];
+	let listRequests = 0;
 	let made = 0;
 	const server: HostileServer = await startHostile((req, res) => {
 		const url = new URL(req.url, 'http://x');
@@ -43,6 +45,7 @@ export async function startFactServer(options: FactServerOptions = {}) {
 			res.end(JSON.stringify(body));
 		};
 		if (url.pathname === '/v1/organization') return send({ data: { id: 'org_factserver' } });
+		listRequests += 1;
 		const offset = Number(url.searchParams.get('offset') ?? 0);
 		const limit = Math.min(MAX_PAGE, Number(url.searchParams.get('limit') ?? MAX_PAGE));
 		const list = (options.order ?? ((f) => f))([...facts]);
@@ -53,13 +56,16 @@ export async function startFactServer(options: FactServerOptions = {}) {
 	const at = (ms = now()) => new Date(ms).toISOString();
 	return {
 		server,
-		/** The sandbox-shaped credentials the polling harness takes. */
-		target: { baseUrl: server.baseUrl, apiKey: KEY } as unknown as RunningSandbox,
+		/** The sandbox-shaped credentials the polling harness takes (its clock moved as the sandbox's is). */
+		target: { baseUrl: server.baseUrl, apiKey: KEY, admin: { advance: (ms: number) => (advancedMs += ms) } } as unknown as RunningSandbox,
+		/** Requests for the fact list so far. */
+		requests: () => listRequests,
+		/** Moves the server's clock (its dates and its `Date`) forward. */
+		advance: (ms: number) => (advancedMs += ms),
 		facts,
-		/** Facts created now on the server's clock (`same`: all with one `created_at`, a batch); their ids. */
-		create(count: number, agentId = 'dep_b', same = false): string[] {
+		/** Facts created now on the server's clock (`same`: all with one `created_at`, a batch; `stamp`: dated then instead, a misdated fact); their ids. */
+		create(count: number, agentId = 'dep_b', same = false, stamp = now()): string[] {
 			const ids: string[] = [];
-			const stamp = now();
 			for (let i = 0; i < count; i++) {
 				const id = `fact_${String(++made).padStart(6, '0')}`;
 				facts.push({ id, agent_id: agentId, content: id, tier: 'L1', created_at: at(same ? stamp : stamp + i - count + 1), promoted_at: null });

@@ -4,7 +4,7 @@
  * as stored, and the key share's account (keyShare.ts). Pure: no HTTP.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { advance, baselineSince, type Cursor, judge, type Kind, MAX_SEEN, MAX_SEEN_BYTES, remember, sinceAfterWholeRead } from '../../nodes/AgentPlatformPollingTrigger/judge';
+import { advance, type Cursor, judge, type Kind, MAX_SEEN, MAX_SEEN_BYTES, remember, sinceAfterWholeRead } from '../../nodes/AgentPlatformPollingTrigger/judge';
 import { KeyShare, shareClock } from '../../nodes/AgentPlatformPollingTrigger/keyShare';
 import { readCursor, shortHash, storeCursor } from '../../nodes/AgentPlatformPollingTrigger/state';
 
@@ -44,6 +44,16 @@ describe('judge: new means dated at or after the cursor, with a key not held', (
 		expect(verdicts(cursor(T), cursor(T), [f]).promoted).toEqual(expected);
 	});
 
+	test.each([
+		['no later than the API\'s clock: new', T + 5, T + 5, ['a'], []],
+		['ahead of the API\'s clock: not new yet, and not deferred (no room is taken, the cursor is not held back)', T + 6, T + 5, [], ['a']],
+	] as Array<[string, number, number, string[], string[]]>)('a creation dated %s', (_how, at, upTo, fresh, ahead) => {
+		const verdict = judge({ created: cursor(T), promoted: cursor(T) }, [fact('a', at)], BOTH, 10, upTo);
+		expect(verdict.fresh.map((c) => c.fact.id)).toEqual(fresh);
+		expect(verdict.ahead.map((c) => c.fact.id)).toEqual(ahead);
+		expect(verdict.deferred).toEqual([]);
+	});
+
 	test('a fact promoted again is a new promotion (its key holds the date)', () => {
 		const promoted = cursor(T);
 		remember(promoted, judge({ created: cursor(T), promoted }, [fact('a', T - 10, T + 1)], BOTH, 10).fresh[0]);
@@ -79,13 +89,6 @@ describe('judge: new means dated at or after the cursor, with a key not held', (
 });
 
 describe('where the cursor stands', () => {
-	test.each([
-		['an empty list (no date read): every change that shows later is new, no clock needed', Number.NEGATIVE_INFINITY, 0],
-		['just after the newest date read (a Date header, maybe from another clock, is not used)', T, T + 1],
-	] as Array<[string, number, number]>)('the baseline: %s', (_how, newest, since) => {
-		expect(baselineSince(newest)).toBe(since);
-	});
-
 	test.each([
 		['its Date at the start, less the lag', { startDate: T, newestSeen: T + 30_000, lengthMs: 10_000, deferred: Infinity }, T - 60_000],
 		['no Date header: the newest date seen less its length', { newestSeen: T + 30_000, lengthMs: 10_000, deferred: Infinity }, T + 20_000 - 60_000],

@@ -214,7 +214,7 @@ describe('polling trigger: state', () => {
 		wf.activate();
 		await wf.poll();
 		// Created now, all in the window a new cursor keeps.
-		const now = new Date().toISOString();
+		const now = new Date(sb.admin.now()).toISOString();
 		sb.admin.seedFacts('org_acme', MAX_SEEN + 500);
 		for (const fact of sb.admin.org('org_acme').facts.values()) if (fact.id.startsWith('fact_g')) fact.created_at = now;
 		let reported = 0;
@@ -250,7 +250,7 @@ describe('polling trigger: lists that move, polls that fail', () => {
 		const promotions = (wf.staticData()[STATE_KEY] as { facts: { promoted: { since: number } } }).facts.promoted;
 		promotions.since -= 3_600_000;
 		await api(sb, 'POST', '/memory/facts/fact_0006/promote', { scope: 'company' });
-		(sb.admin.org('org_acme').facts.get('fact_0006') as { promoted_at: string }).promoted_at = new Date(Date.now() - 600_000).toISOString();
+		(sb.admin.org('org_acme').facts.get('fact_0006') as { promoted_at: string }).promoted_at = new Date(sb.admin.now() - 600_000).toISOString();
 		// After the first page, the page it read is deleted (anchors included): fact_0006 moves to
 		// offset 0, behind the scan, which cannot find its place and skips it.
 		const restore = onFactPage(1, async () => {

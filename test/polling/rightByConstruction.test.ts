@@ -72,7 +72,9 @@ describe('a server that behaves as real ones may', () => {
 		const late = server.create(1, 'dep_z');
 		const items = await pollUntil(wf, 'memory.fact_created', [...early, ...late], 60, 5);
 		expect(sorted(reported(items, 'memory.fact_created'))).toEqual(sorted([...early, ...late]));
-		expect(warnings(warn, 'could not be read') + warnings(warn, 'not in creation order')).toBe(1);
+		// Each reason once: the fast read finds fewer new facts at the end than the list grew by, then a whole read shows the order.
+		expect(warnings(warn, 'could not be read')).toBeLessThanOrEqual(1);
+		expect(warnings(warn, 'not in creation order')).toBe(1);
 		warn.mockRestore();
 	});
 
@@ -167,7 +169,7 @@ describe('on the sandbox', () => {
 		const facts = sb.admin.org('org_acme').facts;
 		const before = new Set(facts.keys());
 		sb.admin.seedFacts('org_acme', 2_500);
-		const start = Date.now();
+		const start = sb.admin.now();
 		const burst = [...facts.values()].filter((f) => !before.has(f.id));
 		burst.forEach((f, i) => (f.created_at = new Date(start + i).toISOString()));
 		for (const id of [...before].slice(0, 300)) facts.delete(id);

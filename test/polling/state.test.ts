@@ -36,7 +36,7 @@ test(`ids and statuses of 4 KB, ${MAX_AGENTS} agents and more changes than the c
 	};
 	await poll();
 	// Each a millisecond apart, so that the cursors keep as many keys as they may.
-	const start = Date.now();
+	const start = sb.admin.now();
 	const at = (ms: number) => new Date(start + ms).toISOString();
 	[...org.facts.values()].forEach((f, i) => (f.promoted_at = at(i)));
 	// And more new facts at once than the creations' cursor keeps.
