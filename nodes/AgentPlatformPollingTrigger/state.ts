@@ -19,7 +19,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
-import { advance, type Cursor, DATE_RESOLUTION_MS, keyBytes, MAX_SEEN_BYTES } from './judge';
+import { type Cursor, DATE_RESOLUTION_MS, keyBytes, MAX_SEEN_BYTES } from './judge';
 import type { ShareAccount } from './keyShare';
 import { HASH_CHARS } from './shortHash';
 
@@ -144,23 +144,25 @@ const isHashList = (value: unknown): value is string[] => Array.isArray(value) &
 
 /**
  * A stored cursor as judge.ts's: its keys grouped by date, or as an earlier version kept them (key →
- * date); undefined when it cannot be read, or holds more than MAX_SEEN_BYTES of keys.
+ * date), with `since` moved up to `floor`, and the keys before it let go; undefined when it cannot be
+ * read, or holds more than MAX_SEEN_BYTES of keys from there on.
  */
-export function readCursor(value: unknown): Cursor | undefined {
+export function readCursor(value: unknown, floor = Number.NEGATIVE_INFINITY): Cursor | undefined {
 	if (!isObject(value) || !isNumber(value.since) || !isObject(value.seen)) return undefined;
+	const since = Math.max(value.since, floor);
 	const keys = new Map<string, number>();
 	let chars = 0;
 	for (const [name, entry] of Object.entries(value.seen)) {
-		if (isHash(name) && isNumber(entry)) keys.set(name, entry);
-		else if (/^-?\d{1,16}$/.test(name) && typeof entry === 'string' && entry.length % HASH_CHARS === 0) {
+		if (isHash(name) && isNumber(entry)) {
+			if (entry >= since) keys.set(name, entry);
+		} else if (/^-?\d{1,16}$/.test(name) && typeof entry === 'string' && entry.length % HASH_CHARS === 0) {
 			chars += entry.length;
 			if (chars > MAX_SEEN_BYTES) return undefined;
-			for (let i = 0; i < entry.length; i += HASH_CHARS) keys.set(entry.slice(i, i + HASH_CHARS), Number(name));
+			if (Number(name) >= since) for (let i = 0; i < entry.length; i += HASH_CHARS) keys.set(entry.slice(i, i + HASH_CHARS), Number(name));
 		} else return undefined;
 		if (keys.size * HASH_CHARS > MAX_SEEN_BYTES) return undefined;
 	}
-	for (const [key, at] of keys) if (at < value.since) keys.delete(key);
-	return keyBytes(keys) <= MAX_SEEN_BYTES ? { since: value.since, keys } : undefined;
+	return keyBytes(keys) <= MAX_SEEN_BYTES ? { since, keys } : undefined;
 }
 
 /** A cursor as stored: its keys grouped by date. */
@@ -213,16 +215,6 @@ const fromCursors = (created: Cursor, promoted: Cursor): FactStream => ({
 	sweepNeededSince: 0,
 });
 
-/**
- * The cursors of an earlier version's state (its baseline was the newest date it read, which holds only
- * for a list in order): each moves on to the API's time at its last poll (its `apiDate` plus the `Date`
- * header's resolution), letting go of the keys before it. Every change dated after that is reported;
- * one dated before it that the earlier version had not reported yet is not.
- */
-function olderCursors(cursors: Array<Cursor | undefined>, apiDate: unknown): void {
-	if (isNumber(apiDate)) for (const cursor of cursors) if (cursor) advance(cursor, apiDate + DATE_RESOLUTION_MS);
-}
-
 /** What loadState found: the state to poll from, and the parts of the stored one it could not read (dropped). */
 export interface Loaded {
 	state: PollState;
@@ -253,10 +245,12 @@ export function loadState(stored: unknown, fingerprint: string): Loaded {
 		const facts = copy.facts as IDataObject;
 		if (stored.format === FORMAT && isStream(facts)) state.facts = facts as unknown as FactStream;
 		else {
-			const created = readCursor(isObject(facts) ? facts.created : undefined);
-			const promoted = readCursor(isObject(facts) ? facts.promoted : undefined);
-			if (stored.format !== FORMAT) olderCursors([created, promoted], isObject(facts) ? facts.apiDate : undefined);
-			else dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
+			// An earlier version's cursors (its baseline held only in a list in order) move up to the API's time at its last poll.
+			const older = stored.format !== FORMAT && isObject(facts) && isNumber(facts.apiDate);
+			const floor = older ? (facts.apiDate as number) + DATE_RESOLUTION_MS : undefined;
+			const created = readCursor(isObject(facts) ? facts.created : undefined, floor);
+			const promoted = readCursor(isObject(facts) ? facts.promoted : undefined, floor);
+			if (stored.format === FORMAT) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
 			if (created && promoted) state.facts = fromCursors(created, promoted);
 		}
 	}
