@@ -37,13 +37,9 @@ const cases: Array<[string, Partial<Behaviour>, Step[]]> = [
 		[{ kind: 'poll', polls: 2 }],
 	],
 	[
-		'no event twice: a fact created dated decades ahead, then n8n restarts from a state an older version wrote (its cursors holding 4,000 keys more)',
-		{ order: 'newest-first', existing: 100, batch: true, limit: 600 },
-		[
-			{ kind: 'future', count: 1 },
-			{ kind: 'poll', polls: 2 },
-			{ kind: 'restart', older: 'format2-many-keys' },
-		],
+		'no event for a fact that existed at activation: a total that under-counts, pages of at most 20 to 49, one fact promoted',
+		{ total: 'under', pages: 'small-max', existing: 22, seed: 26 },
+		[{ kind: 'promote', count: 1, pick: 0 }],
 	],
 	[
 		'idle polls at most 3 requests: pages always shorter than the limit they report',

@@ -20,7 +20,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
-import { type Behaviour, AGENTS, changeKey, HostileList, MAX_PAGE, SCOPES, seed, type Step, TIERS } from './hostileList';
+import { type Behaviour, AGENTS, changeKey, HostileList, MAX_PAGE, type Older, SCOPES, seed, type Step, TIERS } from './hostileList';
 import { pollingWorkflow } from './helpers';
 
 const SHARE = 0.2;
@@ -62,22 +62,39 @@ function asFormat3(state: IDataObject): IDataObject {
 	return { ...pick(state, ['fingerprint', 'rev', 'orgId', 'agents', 'share']), format: 3, ...(stream ? { facts: stream } : {}) };
 }
 
-/** A cursor as format 2 kept it (key → date), with `extra` more keys held at its date (a very large set). */
-function format2Cursor(cursor: IDataObject | undefined, extra: number): IDataObject | undefined {
-	if (!cursor) return undefined;
+/** Keys of a stored cursor as hash → date. */
+function keysOf(cursor: IDataObject): Record<string, number> {
 	const seen: Record<string, number> = {};
 	for (const [date, keys] of Object.entries((cursor.seen ?? {}) as Record<string, string>)) for (let i = 0; i < keys.length; i += 8) seen[keys.slice(i, i + 8)] = Number(date);
-	for (let i = 0; i < extra; i++) seen[`zz${i.toString(36).padStart(6, '0')}`] = (cursor.since as number) + i;
+	return seen;
+}
+
+/** A made-up key no fact hashes to (8 characters). */
+const padKey = (i: number) => `zz${i.toString(36).padStart(6, '0')}`;
+
+/** A format-3 cursor full: 9,000 keys held at its date (72,000 bytes; 3039572 holds up to 81,000). */
+function fullFormat3Cursor(cursor: IDataObject): IDataObject {
+	const seen = { ...((cursor.seen ?? {}) as Record<string, string>) };
+	const at = String(cursor.since);
+	seen[at] = (seen[at] ?? '') + Array.from({ length: 9_000 }, (_, i) => padKey(i)).join('');
 	return { since: cursor.since, seen };
 }
 
-/** A stored state an older version (format 2) wrote, its cursors holding 4,000 more keys than the changes. */
-function asFormat2(state: IDataObject): IDataObject {
+/** A format-2 cursor (key → date) full: its keys and more dated apart from its date on, 2,000 in all (format 2's most). */
+function fullFormat2Cursor(cursor: IDataObject): IDataObject {
+	const seen = keysOf(cursor);
+	for (let i = 0; Object.keys(seen).length < 2_000; i++) seen[padKey(i)] = (cursor.since as number) + i;
+	return { since: cursor.since, seen };
+}
+
+/** The state an older version would have stored (hostileList.ts, Older). */
+function olderState(state: IDataObject, older: Exclude<Older, 'none'>): IDataObject {
 	const old = asFormat3(state);
 	const facts = old.facts as IDataObject | undefined;
-	if (!facts) return { ...old, format: 2 };
-	const stream = { pageSize: facts.pageSize, total: facts.total, order: facts.order, sweepNeededSince: 0, created: format2Cursor(facts.created as IDataObject, 4_000), promoted: format2Cursor(facts.promoted as IDataObject, 4_000) };
-	return { ...old, format: 2, facts: stream };
+	if (older === 'format3' || !facts) return older === 'format2-full' ? { ...old, format: 2 } : old;
+	if (older === 'format3-full') return { ...old, facts: { ...facts, created: fullFormat3Cursor(facts.created as IDataObject), promoted: fullFormat3Cursor(facts.promoted as IDataObject) } };
+	const stream = { pageSize: facts.pageSize, total: facts.total, order: facts.order, sweepNeededSince: 0, created: fullFormat2Cursor(facts.created as IDataObject), promoted: fullFormat2Cursor(facts.promoted as IDataObject) };
+	return { ...old, format: 2, polledAt: Date.now(), facts: stream };
 }
 
 export interface Outcome {
@@ -179,7 +196,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		maxFacts = Math.max(maxFacts, list.facts.filter(list.matches).length);
 	}
 
-	function restart(older: 'none' | 'format3' | 'format2-many-keys'): void {
+	function restart(older: Older): void {
 		restarts++;
 		// Durable cursors: a restart before the first tick leaves the row as it was before activation, so that tick takes a new baseline (documented).
 		if (b.scheduler === 'durable-cursors' && list.polls === 1) newBaselineAt = 1;
@@ -187,7 +204,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (older !== 'none' && b.scheduler !== 'durable-cursors' && saved[STATE_KEY]) {
 			for (const c of list.changes.values()) if (!reported.has(c.key)) forgiven.add(c.key);
 			const state = saved[STATE_KEY] as IDataObject;
-			saved[STATE_KEY] = older === 'format3' ? asFormat3(state) : asFormat2(state);
+			saved[STATE_KEY] = olderState(state, older);
 		}
 		wf.restart();
 	}

@@ -25,6 +25,12 @@ import type { Scheduler } from './helpers';
 export type Order = 'oldest-first' | 'newest-first' | 'agent-then-oldest' | 'agent-desc-then-newest' | 'permutation' | 'ties-reordered';
 export type Total = 'exact' | 'over' | 'under' | 'capped';
 export type Pages = 'full' | 'short' | 'duplicates' | 'small-max';
+/**
+ * The stored state n8n restarts with: as this version wrote it, or as an older one would have: format 3
+ * (3039572) as written, or with its cursors full (keys dated alike, as after a batch: 9,000), or format
+ * 2 (before cd104fa) with its cursors full (2,000 keys dated apart, its most).
+ */
+export type Older = 'none' | 'format3' | 'format3-full' | 'format2-full';
 
 export interface Behaviour {
 	order: Order;
@@ -56,7 +62,7 @@ export type Step =
 	| { kind: 'delete'; count: number; pick: number }
 	| { kind: 'advance'; minutes: number }
 	| { kind: 'future'; count: number }
-	| { kind: 'restart'; older: 'none' | 'format3' | 'format2-many-keys' }
+	| { kind: 'restart'; older: Older }
 	| { kind: 'poll'; polls: number };
 
 export const AGENTS = ['dep_alpha', 'dep_bravo', 'dep_zulu'];
@@ -103,7 +109,7 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), count: fc.integer({ min: 1, max: 60 }), pick: fc.nat() }) },
 	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 90 }) }) },
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('future' as const), count: fc.integer({ min: 1, max: 3 }) }) },
-	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), older: fc.constantFrom<'none' | 'format3' | 'format2-many-keys'>('none', 'format3', 'format2-many-keys') }) },
+	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), older: fc.constantFrom<Older>('none', 'format3', 'format3-full', 'format2-full') }) },
 	{ weight: 5, arbitrary: fc.record({ kind: fc.constant('poll' as const), polls: fc.integer({ min: 1, max: 3 }) }) },
 );
 
