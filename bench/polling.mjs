@@ -137,6 +137,14 @@ const admin = async (sandbox, method, pathname, body) => {
 };
 const advanceClock = (sandbox, ms) => admin(sandbox, 'POST', '/clock', { advanceMs: ms });
 
+/**
+ * After a baseline, the sandbox's clock moves on as a poll interval would before anything changes: a
+ * change dated within the second the baseline's last `Date` names cannot be told from one that existed,
+ * so the trigger refuses it (docs/polling-trigger.md).
+ */
+const BASELINE_GAP_MS = 2_000;
+const afterBaseline = (sandbox) => advanceClock(sandbox, BASELINE_GAP_MS);
+
 /** With lifetimes: `facts` in BATCHES batches over the hour before now (generated ids fact_g1_… to fact_g50_…, tiers L1-L4 in turn). */
 async function seedLifecycle(sandbox, facts) {
 	for (let b = 0; b < BATCHES; b++) {
@@ -196,6 +204,7 @@ async function measure(run) {
 		const created = workflow(sandbox, CREATED_ONLY, sandbox.readOnlyKey);
 		log(`${name}: new facts only, the baseline and ${IDLE_POLLS} idle polls`);
 		await created.poll();
+		await afterBaseline(sandbox);
 		let idleRequests = 0;
 		let idleItems = 0;
 		for (let i = 0; i < IDLE_POLLS; i++) {
@@ -217,7 +226,8 @@ async function measure(run) {
 			largest = Math.max(largest, t.staticBytes());
 		};
 		await t.poll();
-		const afterBaseline = t.staticBytes();
+		await afterBaseline(sandbox);
+		const baselineBytes = t.staticBytes();
 		while (t.sweeping() && t.polls < 5_000) await poll();
 		const firstSweepPolls = t.polls;
 
@@ -272,7 +282,7 @@ async function measure(run) {
 			requests,
 			polls: t.polls,
 			seconds: +((performance.now() - started) / 1000).toFixed(1),
-			staticDataBytes: { afterBaseline, largest, end: t.staticBytes() },
+			staticDataBytes: { afterBaseline: baselineBytes, largest, end: t.staticBytes() },
 		};
 	} finally {
 		await sandbox.stop();
@@ -286,6 +296,7 @@ async function bulk(facts, created, order) {
 	try {
 		const t = workflow(sandbox, CREATED_ONLY, sandbox.apiKey);
 		await t.poll();
+		await afterBaseline(sandbox);
 		const ids = [];
 		let next = 0;
 		await Promise.all(

@@ -1,22 +1,19 @@
 /**
  * The fast read of new facts, in a list kept in creation order: new facts appear at one edge, the end
- * (oldest first) or the start (newest first). Each poll reads from that edge inward, page by page,
- * until it meets a fact dated before its mark (just after the newest date it had read), or the list's
- * other end. A fact that shows up later than that, dated before it, is the sweep's (late, not lost). Oldest first, it finds the end from the list's current `total`: the first request
- * aims at the last page as the stored total says, and when the answer's total shows the end is
- * elsewhere (facts expired or deleted anywhere, or many added), the second asks for the last page as
- * it is now. So deletions anywhere cost nothing.
+ * (oldest first) or the start (newest first). Each poll reads from that edge inward, page by page, until
+ * it meets a fact dated before its mark (just after the newest date it had read), or the list's other end.
+ * A fact that shows up later than that, dated before it, is the sweep's (late, not lost).
  *
  * It only says where to read: what it found is judged like every other read (judge.ts). It checks
  * itself as it goes: creation times keep to the order, consecutive pages overlap on a fact they share,
- * it reaches a fact dated before its mark, and the list did not grow by more facts than it found new
- * (facts added elsewhere: an order learned wrong). A check that fails, or a burst larger than the
- * poll may read, has the sweep read the whole list for new facts too (factSweep.ts), said once in
- * n8n's log; a list out of order is left to the sweep until a whole sweep shows an order again.
+ * and the list did not grow by more facts than it found new (facts added elsewhere: an order learned
+ * wrong). A check that fails, or a burst larger than the poll may read, has the sweep read the whole list
+ * for new facts too (factSweep.ts), said once in n8n's log; a list out of order is left to the sweep
+ * until a whole sweep shows an order again.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { anchorCount } from '../../src/client';
-import { createdAt, type FactPoll, type OffsetPage } from './factPoll';
+import { createdAt, type FactPoll, newestCreated, type OffsetPage } from './factPoll';
 import type { FactStream } from './state';
 
 export interface EdgeRead {
@@ -112,9 +109,7 @@ export async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const read = await (order === 'oldest-first' ? readEnd(poll, mark) : readStart(poll, mark));
 	if (order === 'newest-first') stream.total = read.pages[read.pages.length - 1].total;
 	const facts = distinct(read.pages);
-	// The newest date read, but none ahead of the API's clock: the next read goes down to a fact dated ahead again.
-	const upTo = poll.serverDateUpTo ?? Number.POSITIVE_INFINITY;
-	const newest = facts.reduce((max, fact) => Math.max(max, Number.isFinite(createdAt(fact)) ? Math.min(upTo, createdAt(fact)) : max), Number.NEGATIVE_INFINITY);
+	const newest = newestCreated(facts, poll.serverDateUpTo);
 	const previousNewest = mark - 1;
 	const added = facts.filter((fact) => createdAt(fact) >= previousNewest).length;
 	const grown = stream.total - before;

@@ -11,17 +11,7 @@ import { edgeOrder, keepsOrder, readEdge } from './edge';
 import { createdAt, type FactPoll, FactPoll as Poll, type FactPollParts, newestDate, startAt } from './factPoll';
 import { SAFETY_POLL_REQUESTS, sweep } from './factSweep';
 import { advance, MAX_SKEW_MS } from './judge';
-import type { FactStream, ListOrder, PollState } from './state';
-
-/** A new stream: nothing known, until the baseline. */
-const newStream = (): FactStream => ({
-	pageSize: 0,
-	total: 0,
-	order: 'unknown',
-	created: { since: 0, seen: {} },
-	promoted: { since: 0, seen: {} },
-	sweepNeededSince: 0,
-});
+import { type ListOrder, newStream, type PollState } from './state';
 
 /** The order the facts show: creation times that never fall, or never rise, and do one or the other; else unknown. */
 function orderOf(facts: IDataObject[]): { order: ListOrder; disordered: boolean } {

@@ -50,12 +50,8 @@ export class ApiDates {
 export interface OffsetPage {
 	items: IDataObject[];
 	offset: number;
-	/** The limit asked for. */
-	limit: number;
 	total: number;
-	/** The largest page the server says it serves (its `limit`, when it clamped ours). */
-	pageSize: number;
-	/** The longest page it has served (a shorter one ends the list). */
+	/** The longest page the server has served (a shorter one ends the list). */
 	served: number;
 }
 
@@ -70,6 +66,10 @@ export function startAt(place: { offset: number; anchors: string[]; total?: numb
 
 /** The creation time of a fact (NaN when it has none that reads as a time). */
 export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NaN;
+
+/** The newest creation date among facts, none later than `upTo` (the API's clock: a fact dated ahead moves no mark past it); -Infinity when none. */
+export const newestCreated = (facts: IDataObject[], upTo = Number.POSITIVE_INFINITY) =>
+	facts.reduce((max, fact) => Math.max(max, Number.isFinite(createdAt(fact)) ? Math.min(upTo, createdAt(fact)) : max), Number.NEGATIVE_INFINITY);
 
 /** The newest change date a fact shows (created or promoted; -Infinity when none). */
 export const newestDate = (fact: IDataObject) =>
@@ -169,7 +169,7 @@ export class FactPoll {
 		const items = envelope.data;
 		const pageSize = pagination.limit > 0 && pagination.limit < limit ? pagination.limit : this.stream.pageSize || Math.max(items.length, 1);
 		this.counted(pageSize, items.length);
-		return { items, offset, limit, total: pagination.total, pageSize, served: this.stream.served ?? 1 };
+		return { items, offset, total: pagination.total, served: this.stream.served ?? 1 };
 	}
 
 	/** Runs `work` with the pages this poll may still read announced to the key's rate budget (the client spreads them with everything else on the key). */

@@ -20,9 +20,8 @@
  * fast read (edge.ts) then relies on.
  */
 import { anchorCount, movedOn, type ScanPage } from '../../src/client';
-import { advance, keyBytes, MAX_SEEN_BYTES, sinceAfterWholeRead } from './judge';
-import { createdAt, type FactPoll, LAG_MS, newestDate, startAt } from './factPoll';
-import { hashes } from './shortHash';
+import { advance, keyBytes, MAX_SEEN_BYTES, shortHash, sinceAfterWholeRead } from './judge';
+import { createdAt, type FactPoll, LAG_MS, newestCreated, newestDate, startAt } from './factPoll';
 import type { Sweep } from './state';
 
 /**
@@ -83,7 +82,7 @@ function take(poll: FactPoll, current: Sweep, page: ScanPage): boolean {
 	const { deferred, outOfRoom } = poll.report(page.items);
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
-	if (current.pages === 0 && page.offset === 0) current.headCreated = newestCreated(page);
+	if (current.pages === 0 && page.offset === 0) current.headCreated = newestCreated(page.items, poll.serverDateUpTo);
 	if (page.lost || (page.anchorsMissing && tiedAtPlace(page))) {
 		current.gaps = true;
 		current.lastCreated = null;
@@ -100,10 +99,12 @@ function take(poll: FactPoll, current: Sweep, page: ScanPage): boolean {
 	const cap = poll.serverDateUpTo ?? Number.POSITIVE_INFINITY;
 	for (const fact of page.items) current.newestSeen = Math.max(current.newestSeen, Math.min(cap, newestDate(fact)));
 	current.offset = page.end;
-	current.anchors = hashes(page.anchors);
+	current.anchors = page.anchors.map(shortHash);
 	current.total = page.total;
 	current.pages += 1;
-	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(page.total / perPage(page.pageSize)) + SWEEP_SPARE_PAGES);
+	// The list is at least as long as its total says, and as far as the sweep has read (a total that under-counts), in pages as served.
+	const served = perPage(Math.min(page.pageSize, poll.stream.served ?? page.pageSize));
+	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(Math.max(page.total, page.end) / served) + SWEEP_SPARE_PAGES);
 	return true;
 }
 
@@ -140,14 +141,12 @@ function finish(poll: FactPoll, current: Sweep, last: ScanPage): void {
 	} else {
 		poll.clear('unordered');
 		// From here the fast read reads what is newer than the newest fact this sweep saw at the edge.
-		const newest = order === 'oldest-first' ? newestCreated(last) : (current.headCreated ?? Number.NEGATIVE_INFINITY);
+		const newest = order === 'oldest-first' ? newestCreated(last.items, poll.serverDateUpTo) : (current.headCreated ?? Number.NEGATIVE_INFINITY);
 		if ((order !== stream.order || !stream.edge) && Number.isFinite(newest)) stream.edge = { mark: newest + 1 };
 	}
 	stream.order = order;
 }
 
-/** The newest creation date on a page (the sweep's first or last: in a list in creation order, one end of it). */
-const newestCreated = (page: ScanPage) => page.items.reduce((max, fact) => Math.max(max, Number.isFinite(createdAt(fact)) ? createdAt(fact) : max), Number.NEGATIVE_INFINITY);
 
 /**
  * Keys still full after a whole sweep moved the cursor: more changes dated apart came between two

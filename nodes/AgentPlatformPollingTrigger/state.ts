@@ -19,11 +19,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
-import { type Cursor, DATE_RESOLUTION_MS, keyBytes, MAX_SEEN_BYTES } from './judge';
+import { type Cursor, DATE_RESOLUTION_MS, HASH_CHARS, keyBytes, MAX_SEEN_BYTES } from './judge';
 import type { ShareAccount } from './keyShare';
-import { HASH_CHARS } from './shortHash';
 
-export { shortHash } from './shortHash';
+export { shortHash } from './judge';
 
 export const STATE_KEY = 'pollState';
 const FORMAT = 4;
@@ -205,13 +204,13 @@ const isShare = (value: unknown): value is ShareAccount => isObject(value) && is
 const isStatuses = (value: unknown): value is Record<string, string> =>
 	isObject(value) && Object.keys(value).length <= MAX_AGENTS && Object.values(value).every((v) => typeof v === 'string' && v.length <= MAX_STATUS_CHARS);
 
-/** A stream that keeps only the cursors of one that cannot be read whole: the next poll carries on from them with a sweep. */
-const fromCursors = (created: Cursor, promoted: Cursor): FactStream => ({
+/** A stream that knows nothing but its cursors (none: a new one, until the baseline); the next poll carries on from them with a sweep. */
+export const newStream = (created?: Cursor, promoted?: Cursor): FactStream => ({
 	pageSize: 0,
 	total: 0,
 	order: 'unknown',
-	created: storeCursor(created),
-	promoted: storeCursor(promoted),
+	created: created ? storeCursor(created) : { since: 0, seen: {} },
+	promoted: promoted ? storeCursor(promoted) : { since: 0, seen: {} },
 	sweepNeededSince: 0,
 });
 
@@ -251,7 +250,7 @@ export function loadState(stored: unknown, fingerprint: string): Loaded {
 			const created = readCursor(isObject(facts) ? facts.created : undefined, floor);
 			const promoted = readCursor(isObject(facts) ? facts.promoted : undefined, floor);
 			if (stored.format === FORMAT) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
-			if (created && promoted) state.facts = fromCursors(created, promoted);
+			if (created && promoted) state.facts = newStream(created, promoted);
 		}
 	}
 	return { state, dropped };

@@ -43,12 +43,13 @@ function existing(server: Awaited<ReturnType<typeof startFactServer>>, count: nu
 	return Array.from({ length: count }, (_, i) => server.create(1, agentId, false, now - 60_000 - (count - i) * 3_600_000)[0]);
 }
 
+let server: Awaited<ReturnType<typeof startFactServer>> | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
 describe('the lists of the issue: nothing that existed at activation is reported', () => {
-	let server: Awaited<ReturnType<typeof startFactServer>> | undefined;
-	afterEach(async () => {
-		await server?.close();
-		server = undefined;
-	});
 
 	test('a new permutation per request, 10,000 facts dated apart: no existing fact, on polls with new facts and without', async () => {
 		server = await startFactServer({ order: permuted() });
@@ -64,11 +65,14 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(new Set(reported(items)).size).toBe(reported(items).length);
 	}, 60_000);
 
+	const newestFirst = (facts: Fact[]) => [...facts].reverse();
 	test.each([
-		['over-counts by 250 (a count taken before the filter)', (count: number) => count + 250],
-		['under-counts (capped at 100 while 300 exist)', (count: number) => Math.min(count, 100)],
-	])('oldest first, a total that %s: only the new facts, each once', async (_how, total) => {
-		server = await startFactServer({ total });
+		['oldest first', 'over-counts by 250 (a count taken before the filter)', undefined, (count: number) => count + 250],
+		['oldest first', 'under-counts (capped at 100 while 300 exist)', undefined, (count: number) => Math.min(count, 100)],
+		['newest first', 'over-counts by 250', newestFirst, (count: number) => count + 250],
+		['newest first', 'under-counts (capped at 100)', newestFirst, (count: number) => Math.min(count, 100)],
+	])('%s, a total that %s: only the new facts, each once, and an idle poll costs at most 3 requests', async (_order, _how, order, total) => {
+		server = await startFactServer({ order, total });
 		const old = existing(server, 300);
 		const wf = pollingWorkflow(server.target, CREATED);
 		wf.activate();
@@ -76,6 +80,21 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		const made = server.create(3);
 		const items = await pollTimes(wf, 12);
 		expect(reported(items).filter((id) => old.includes(id))).toEqual([]);
+		expect(sorted(reported(items))).toEqual(sorted(made));
+		const before = server.requests();
+		expect(await wf.poll()).toEqual([]);
+		expect(server.requests() - before).toBeLessThanOrEqual(3);
+	});
+
+	test('a total capped at 100, pages of 28, a batch at activation (no order shown), then 600 facts dated apart: every one reported, once (the checker\'s "capped" counterexample)', async () => {
+		server = await startFactServer({ total: (count) => Math.min(count, 100), served: (limit) => Math.min(limit, 28) });
+		server.create(10, 'dep_b', true);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		await wf.poll();
+		const made = server.create(600);
+		const items = await pollTimes(wf, 8);
+		expect(reported(items)).toHaveLength(new Set(reported(items)).size);
 		expect(sorted(reported(items))).toEqual(sorted(made));
 	});
 
@@ -135,11 +154,6 @@ describe('the lists of the issue: nothing that existed at activation is reported
 });
 
 describe('the clocks: what the trigger proves, reports late, and refuses to guess', () => {
-	let server: Awaited<ReturnType<typeof startFactServer>> | undefined;
-	afterEach(async () => {
-		await server?.close();
-		server = undefined;
-	});
 
 	test('a fact dated a few minutes ahead, read at activation: the boundary is raised past it, so it is never reported (nor anything dated before it), and the log says so once', async () => {
 		server = await startFactServer();
