@@ -91,7 +91,7 @@ async function check() {
 	}
 	for (const file of walk(dist)) {
 		const rel = path.relative(root, file);
-		if (/(^|\/)(test|sandbox|harness|bench)(\/|$)|\.test\.js$/.test(rel)) problems.push(`${rel} is test or tooling code and must not ship`);
+		if (/(^|\/)(test|sandbox|harness|bench|checkService)(\/|$)|\.test\.js$/.test(rel)) problems.push(`${rel} is test or tooling code and must not ship`);
 		if (/\.d\.ts$/.test(rel)) problems.push(`${rel} is a type declaration: the scanner lints it as source, and nothing needs it`);
 	}
 	if (Object.keys(pkg.dependencies || {}).length > 0) problems.push('"dependencies" must be empty: a verified community node has none');

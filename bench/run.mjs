@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MEMORY_ORDERS, MEMORY_SESSION_TURNS, MEMORY_TARGETS, measureMemoryMessages, memoryRowName } from './memoryMessages.mjs';
 import { saveResults } from './quoteInReadme.mjs';
 import { startSandboxThread } from './sandboxThread.mjs';
 
@@ -72,6 +73,7 @@ const TARGETS = {
 	'verify 1 KB': [['ratio', (v) => v <= 1.5, '≤ 1.5']],
 	'verify 1 MB': [['ratio', (v) => v <= 1.5, '≤ 1.5']],
 	memory: [['ratio', (v) => v <= 3, '≤ 3']],
+	...Object.fromEntries(MEMORY_ORDERS.flatMap((order) => MEMORY_SESSION_TURNS.map((turns) => [memoryRowName(turns, order), MEMORY_TARGETS]))),
 	faults: [
 		['lost', (v) => v === 0, '0'],
 		['duplicated', (v) => v === 0, '0'],
@@ -585,6 +587,11 @@ await step('load', () => load('load'));
 await step('load, Parallel Writes 16', () => load('load, Parallel Writes 16', { parallelWrites: 16 }));
 await step('load, ms resets', () => load('load, ms resets', undefined, 'epoch-ms'));
 await step('load, Parallel Writes 16, ms resets', () => load('load, Parallel Writes 16, ms resets', { parallelWrites: 16 }, 'epoch-ms'));
+await step('memory message', async () => {
+	const memory = await measureMemoryMessages({ compiled: out, quick, log });
+	Object.assign(results, memory.results);
+	saveResults(root, 'memory', memory.results, memory.markdown, { quote: !quick && only === undefined });
+});
 if (only !== undefined) process.exit(0);
 results.totalSeconds = +((now() - started) / 1000).toFixed(1);
 
@@ -654,6 +661,12 @@ const md = [
 		`Peak heap fetching ${mem.items} items; ratio to JSON size`,
 		'memory',
 		`${mem.peakHeapGrowthMB} MB heap growth for ${mem.jsonMB} MB of JSON (sandbox in another process), garbage not yet collected included; live after a collection ${mem.liveAfterGcMB} MB = ${mem.liveRatio}×`,
+	),
+	...MEMORY_ORDERS.flatMap((order) =>
+		MEMORY_SESSION_TURNS.map((turns) => {
+			const name = memoryRowName(turns, order);
+			return row(`One chat message (load + save) of Agent Platform Memory, a session of ${turns.toLocaleString('en-US')} turns, list ${order}`, name, `${results[name].messageMs} ms, the median of ${results[name].messages} messages (bench/memoryMessages.mjs)`);
+		}),
 	),
 	row(
 		`${flt.items}-item list under 10% 5xx, 5% resets, 429 storms`,

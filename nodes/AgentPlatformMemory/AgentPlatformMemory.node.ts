@@ -11,6 +11,7 @@ import { searchAgents } from '../parts/listSearch';
 import { loadAiNodeSdk } from './aiNodeSdk';
 import { properties } from './description';
 import { LongTermContext } from './longTermContext';
+import { readableInLogs } from './logView';
 import { PlatformMemory } from './platformMemory';
 import { roundScope } from './roundCache';
 import { SessionHistory } from './sessionHistory';
@@ -60,6 +61,7 @@ export class AgentPlatformMemory implements INodeType {
 			lifetime: settings.lifetime,
 			secrets: [credentials.apiKey?.trim() ?? ''],
 			round,
+			log: (message) => this.logger.info(message, { nodeName: this.getNode().name }),
 		});
 		// Why the model got no long-term context shows under the memory's run in the editor (n8n 2.x
 		// gives a supply-data context execution hints), and in n8n's log.
@@ -68,6 +70,7 @@ export class AgentPlatformMemory implements INodeType {
 			if (typeof this.addExecutionHints === 'function') this.addExecutionHints({ message: why, type: 'info', location: 'outputPane' });
 		};
 		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm, round, noContext);
-		return sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm));
+		// The Logs panel shows each message's text, as with n8n's own memories (logView.ts).
+		return readableInLogs(sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm)));
 	}
 }

@@ -12,8 +12,9 @@ const showLongTerm = { show: { longTermContext: [true] } };
 export const properties: INodeProperties[] = [
 	{
 		// No n8n version here: a notice shows on every n8n, and on one without the AI node SDK (before
-		// 2.16) the run itself says which n8n the node needs (aiNodeSdk.ts).
-		displayName: "Connect this node to an AI Agent's Memory input",
+		// 2.16) the run itself says which n8n the node needs (aiNodeSdk.ts). Worded to stay true once
+		// the node is connected.
+		displayName: "This node is an AI Agent's memory: it works through the agent's Memory input",
 		name: 'connectionNotice',
 		type: 'notice',
 		default: '',

@@ -121,10 +121,10 @@ export class RoundSlot<T> {
 		return this.store.get(this.key) as T | undefined;
 	}
 
-	/** The value kept, or `read`'s, which is kept for the execution's later loads. */
-	async load(read: () => Promise<T>): Promise<T> {
+	/** The value kept (when `enough` of it), or `read`'s, which is kept for the execution's later loads. */
+	async load(read: () => Promise<T>, enough: (kept: T) => boolean = () => true): Promise<T> {
 		const kept = this.get();
-		if (kept !== undefined) return kept;
+		if (kept !== undefined && enough(kept)) return kept;
 		const ticket = this.store.ticket();
 		const value = await read();
 		this.store.keep(this.key, value, this.measure(value), ticket);

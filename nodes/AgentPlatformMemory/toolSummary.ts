@@ -13,7 +13,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
 import { isSecretName } from '../parts/secretNames';
-import type { Redactor } from './redactor';
 import { parseJson, safeJson } from './turnFact';
 
 /** Fields a summary keeps: identifiers, names, counts, states, and a failed call's error. */
@@ -37,6 +36,14 @@ const ARGUMENT_STRINGS_TRIED = [200, 40];
  */
 const REDACTED_PREFIX = 65_536;
 
+/**
+ * What a summary needs of redactor.ts's Redactor: the text with every secret replaced. Named here,
+ * so the redactor (which reads tool results with resultText) is the only one of the two to import the other.
+ */
+export interface TextRedactor {
+	text(value: string): string;
+}
+
 /** The text a tool result holds (a string, or content parts whose text is joined). */
 export function resultText(result: unknown): string {
 	if (typeof result === 'string') return result;
@@ -45,7 +52,7 @@ export function resultText(result: unknown): string {
 }
 
 /** A tool result as memory keeps it: bounded, redacted, the identifying parts only. */
-export function summarizeResult(result: unknown, redactor: Redactor): unknown {
+export function summarizeResult(result: unknown, redactor: TextRedactor): unknown {
 	const text = resultText(result);
 	const parsed = parseJson(text);
 	if (parsed === undefined) return redactedClip(redactor, text, TEXT_CHARS);
@@ -57,7 +64,7 @@ export function summarizeResult(result: unknown, redactor: Redactor): unknown {
 }
 
 /** A tool call's arguments (JSON text) as memory keeps them: the same fields, long strings cut, secrets out. */
-export function boundInput(input: string, redactor: Redactor): IDataObject {
+export function boundInput(input: string, redactor: TextRedactor): IDataObject {
 	const parsed = parseJson(input);
 	if (!isObject(parsed)) return {};
 	for (const strings of ARGUMENT_STRINGS_TRIED) {
@@ -69,7 +76,7 @@ export function boundInput(input: string, redactor: Redactor): IDataObject {
 
 interface SummaryOptions {
 	items: number;
-	redactor: Redactor;
+	redactor: TextRedactor;
 	/** Whether strings, numbers and booleans here are kept: under a kept field, or the result itself. */
 	keepValues: boolean;
 }
@@ -95,7 +102,7 @@ function summarize(value: unknown, options: SummaryOptions, depth: number): unkn
 	return Object.keys(kept).length > 0 ? kept : undefined;
 }
 
-function clipArguments(value: unknown, strings: number, redactor: Redactor, depth: number): unknown {
+function clipArguments(value: unknown, strings: number, redactor: TextRedactor, depth: number): unknown {
 	if (typeof value === 'string') return redactedClip(redactor, value, strings);
 	if (value === null || typeof value !== 'object') return value;
 	if (depth >= MAX_DEPTH) return Array.isArray(value) ? [] : {};
@@ -108,7 +115,7 @@ function clipArguments(value: unknown, strings: number, redactor: Redactor, dept
 }
 
 /** `text` redacted, then cut to `max` characters. */
-const redactedClip = (redactor: Redactor, text: string, max: number) => clip(redactor.text(text.slice(0, REDACTED_PREFIX)), max);
+const redactedClip = (redactor: TextRedactor, text: string, max: number) => clip(redactor.text(text.slice(0, REDACTED_PREFIX)), max);
 
 /** At most `max` characters (code points), with an ellipsis when cut. */
 function clip(text: string, max: number): string {

@@ -26,6 +26,7 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
+import { TURN_TRAILER } from '../parts/turnMark';
 
 type TextRole = 'user' | 'assistant';
 
@@ -75,7 +76,7 @@ const TEXT_LINE = /^(User|Assistant): (".*")$/s;
 const TOOL_LINE = /^(Tool call|Tool result): (\{.*\})$/s;
 const TAG_PREFIX = 'n8nchat';
 const NAMESPACES: Record<KeySource, string> = { chatTrigger: 'chat', defined: 'key' };
-const TRAILER = /\n\[n8n chat (n8nchat[0-9a-f]{32}) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\]$/;
+const TRAILER = TURN_TRAILER;
 /** A trailer's opening, anywhere: what marks a turn (or a quoted one), ignoring case and spacing. */
 const TURN_MARK = /\[\s*n8n\s+chat\s+n8nchat[0-9a-f]{32}\b/i;
 /**

@@ -11,6 +11,7 @@ import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { filters, options } from '../parts/collections';
 import { scopeOption, tierOption } from '../parts/factFields';
 import { POLLING_TRIGGER_BUILDER_HINT } from '../parts/builderHints';
+import { chatTurnsProperties, keptEvents } from '../parts/chatTurns';
 import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { searchAgents } from '../parts/listSearch';
 import { agentFilterLocator } from '../parts/locators';
@@ -61,7 +62,9 @@ export class AgentPlatformPollingTrigger implements INodeType {
 		name: 'agentPlatformPollingTrigger',
 		icon: NODE_ICON,
 		group: ['trigger'],
-		version: 1,
+		// 1.1: Include Chat Turns is off by default; version 1 nodes keep passing them on (parts/chatTurns.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		description: 'Starts the workflow when agents or memory facts change, found by polling the API: for n8n instances the service cannot reach',
 		defaults: { name: 'Agent Platform Polling Trigger' },
@@ -73,7 +76,7 @@ export class AgentPlatformPollingTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Checks the API on the schedule above. The first check after activation only records what exists; later checks start the workflow once for each change. For an n8n the service can reach, the Agent Platform Trigger (webhooks) is faster and lighter.',
+					'Checks the API on the schedule above. The first check after activation only records what exists; each later check that finds changes starts one run, with one item per change (oldest first). For an n8n the service can reach, the Agent Platform Trigger (webhooks) is faster and lighter.',
 				name: 'pollingNotice',
 				type: 'notice',
 				default: '',
@@ -87,6 +90,7 @@ export class AgentPlatformPollingTrigger implements INodeType {
 				required: true,
 				description: 'The changes that start the workflow. Memory fact events read the fact list; the filters below keep that read small.',
 			},
+			...chatTurnsProperties,
 			filters([
 				agentFilterLocator('Only changes of this agent and its memory facts'),
 				{ ...scopeOption('scope', 'Memory Scope'), description: 'Only memory facts with this scope now (after a promotion, the new scope)' },
@@ -168,5 +172,7 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 	// A failure after some events hands those over (their keys are in the state); the next poll
 	// meets the failure again and reports it if it still stands.
 	if (!outcome.ok && events.length === 0) throw outcome.error;
-	return events.length > 0 ? [toItems(events, state.orgId, seenAt)] : null;
+	// Chat turns are left out here, after the state has taken them in, so they are never found again.
+	const kept = keptEvents(ctx, events);
+	return kept.length > 0 ? [toItems(kept, state.orgId, seenAt)] : null;
 }

@@ -14,6 +14,7 @@ import { EVENT_HEADER, TIMESTAMP_HEADER } from '../../src/signing';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { options } from '../parts/collections';
 import { TRIGGER_BUILDER_HINT } from '../parts/builderHints';
+import { chatTurnsProperties, includesChatTurns, isChatTurnEvent } from '../parts/chatTurns';
 import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { searchAgents } from '../parts/listSearch';
 import { agentFilterLocator } from '../parts/locators';
@@ -36,6 +37,14 @@ function agentOf(data: IDataObject): string | undefined {
 	return typeof id === 'string' ? id : undefined;
 }
 
+/** Why an event starts no run (it is acknowledged all the same, so the service does not retry), or undefined. */
+function whyIgnored(ctx: IWebhookFunctions, event: { event: string; data?: unknown }, events: string[], agentId: string | undefined): string | undefined {
+	if (!events.includes(ALL_EVENTS) && !events.includes(event.event)) return 'event not subscribed';
+	if (agentId && agentOf(event.data as IDataObject) !== agentId) return 'other agent';
+	if (!includesChatTurns(ctx) && isChatTurnEvent(event.data)) return 'chat turn';
+	return undefined;
+}
+
 /** The signing secret of a subscription made outside n8n: kept in the credential, encrypted by n8n. */
 async function existingSecret(ctx: IHookFunctions | IWebhookFunctions): Promise<string | undefined> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
@@ -56,7 +65,9 @@ export class AgentPlatformTrigger implements INodeType {
 		name: 'agentPlatformTrigger',
 		icon: NODE_ICON,
 		group: ['trigger'],
-		version: 1,
+		// 1.1: Include Chat Turns is off by default; version 1 nodes keep passing them on (parts/chatTurns.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		description: 'Starts the workflow when the Agent Platform sends a signed event (memory facts, agent status, deployments)',
 		defaults: { name: 'Agent Platform Trigger' },
@@ -102,6 +113,7 @@ export class AgentPlatformTrigger implements INodeType {
 				required: true,
 				description: 'The events that start the workflow',
 			},
+			...chatTurnsProperties,
 			options([
 				agentFilterLocator('Only events about this agent; other events, including ones that name no agent, are acknowledged and ignored'),
 				{
@@ -173,9 +185,8 @@ export class AgentPlatformTrigger implements INodeType {
 		if (!verdict.ok) return answer(verdict.status, { error: `Rejected: ${verdict.reason}` });
 
 		const { event } = verdict;
-		if (!events.includes(ALL_EVENTS) && !events.includes(event.event)) return answer(200, { received: true, ignored: 'event not subscribed' });
-		const agentId = locatorValue(triggerOptions.agentId);
-		if (agentId && agentOf(event.data as IDataObject) !== agentId) return answer(200, { received: true, ignored: 'other agent' });
+		const ignored = whyIgnored(this, event, events, locatorValue(triggerOptions.agentId));
+		if (ignored) return answer(200, { received: true, ignored });
 		// Remember the delivery until its timestamp leaves the window, not just `tolerance` from now:
 		// a sender whose clock runs ahead could otherwise replay it after the memory has expired.
 		const until = Math.max(now, Date.parse(event.timestamp)) + tolerance * 1000;

@@ -5,8 +5,8 @@
 import type { INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 import { MEMORY_SCOPES, MEMORY_TIERS } from '../../src/vocabulary';
 
-const TIER_HELP = 'L1 session (about 1 hour), L2 working (24 hours), L3 durable (7 days), L4 permanent. Other values the service uses can be given with an expression.';
-const SCOPE_HELP = 'Who shares the fact: one agent, its team, or the whole company. Other values can be given with an expression.';
+const TIER_HELP = 'L1 session (about 1 hour), L2 working (24 hours), L3 durable (7 days), L4 permanent. By expression, one of these values: the API refuses others.';
+const SCOPE_HELP = 'Who shares the fact: one agent, its team, or the whole company. By expression, one of these values: the API refuses others.';
 
 export const tierOption = (name = 'tier', displayName = 'Tier'): INodeProperties => ({
 	displayName,

@@ -30,7 +30,7 @@ export function locator(o: LocatorOptions): INodeProperties {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select a ${o.displayName.toLowerCase()}...`,
+				placeholder: `Select ${/^[aeiou]/i.test(o.displayName) ? 'an' : 'a'} ${o.displayName.toLowerCase()}...`,
 				typeOptions: { searchListMethod: o.searchMethod, searchable: true },
 			},
 			{

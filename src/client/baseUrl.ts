@@ -18,6 +18,8 @@ export function normalizeBaseUrl(raw: string | undefined): string {
  * typo is reported as such instead of as a network failure that "may have been carried out".
  */
 export function baseUrlProblem(baseUrl: string): string | undefined {
+	// "127.0.0.1:4010/v1" or "localhost:4010": no scheme, which URL reads as no URL, or as a scheme "localhost:".
+	if (!/^[a-z][a-z\d+.-]*:\/\//i.test(baseUrl)) return `must start with https:// (or http:// for a local server): "${baseUrl.slice(0, 200)}" has neither`;
 	let url: URL;
 	try {
 		url = new URL(baseUrl);

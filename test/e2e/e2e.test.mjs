@@ -680,6 +680,17 @@ describe('an AI Agent with Agent Platform Memory', () => {
 			]);
 		});
 
+		test("the execution's memory output shows the chat's words, as n8n's Logs panel reads them", async () => {
+			const [execution] = await n8n.executions(workflowId);
+			const outputs = (execution.data.resultData.runData['Agent Platform Memory'] ?? []).flatMap((run) => run.data?.ai_memory?.flat() ?? []).map((item) => item.json);
+			// n8n's editor shows each message as String(kwargs.content) (its memory output parser).
+			const shown = outputs.flatMap((output) => (output.chatHistory ?? []).map((m) => String(m.kwargs?.content)));
+			assert.ok(shown.includes('My name is Ada'), JSON.stringify(shown));
+			assert.ok(shown.includes('What is my name?'), JSON.stringify(shown));
+			assert.ok(shown.some((text) => text.startsWith('You said: "My name is Ada"')), JSON.stringify(shown));
+			assert.ok(!shown.some((text) => text.includes('[object Object]')), JSON.stringify(shown));
+		});
+
 		test('the turns are stored as L1 facts of the agent, tagged with the session', async () => {
 			const stored = await sandbox.all(`/memory/facts?agent_id=dep_support01&tier=L1&q=${sessionTag(session)}`);
 			assert.equal(stored.length, 2);
@@ -711,7 +722,7 @@ describe('an AI Agent with Agent Platform Memory', () => {
 			const toolSession = `e2e-chat-${randomUUID()}`;
 			const reply = await chat(toolSession, `use ${TOOL_NAME}: warehouse robots`);
 			assert.equal(reply.status, 200, reply.text);
-			assert.match(reply.json.output, new RegExp(`^Tool ${TOOL_NAME} returned: `));
+			assert.match(reply.json.output, new RegExp(`^Using ${TOOL_NAME}, I found [1-9]\\d* results?: fact_`));
 			assert.ok(reply.json.output.includes(seeded.company.id), 'the tool result reached the model');
 			const call = model.requests.at(-2);
 			assert.ok(call.tools.some((t) => t.function.name === TOOL_NAME), 'the tool was offered');
@@ -730,7 +741,7 @@ describe('an AI Agent with Agent Platform Memory', () => {
 			assert.equal(historyReads.length, 1, JSON.stringify(historyReads.map((r) => r.path)));
 			const [turn] = await sandbox.all(`/memory/facts?agent_id=dep_support01&tier=L1&q=${sessionTag(toolSession)}`);
 			assert.equal(turn.content.split('\n').length, 3, turn.content);
-			assert.ok(turn.content.startsWith(`User: "use ${TOOL_NAME}: warehouse robots"\nAssistant: "Tool ${TOOL_NAME} returned: `));
+			assert.ok(turn.content.startsWith(`User: "use ${TOOL_NAME}: warehouse robots"\nAssistant: "Using ${TOOL_NAME}, I found `));
 		});
 
 		test("with Remember Tool Calls, turn 2 uses an ID that only turn 1's tool call returned", async () => {
@@ -755,7 +766,7 @@ describe('an AI Agent with Agent Platform Memory', () => {
 			const turnTwo = model.requests.length;
 			const second = await ask(remembering.webhookId, toolSession, `use ${FACT_TOOL_NAME} with the fact_ ID from before`);
 			// The model called the second tool with the ID, and the fact it read back is the seeded one.
-			assert.match(second, new RegExp(`^Tool ${FACT_TOOL_NAME} returned: `));
+			assert.match(second, new RegExp(`^Using ${FACT_TOOL_NAME}, I found 1 result: ${seeded.company.id}: “`));
 			assert.ok(second.includes(seeded.company.id) && second.includes(word), second);
 
 			// What the model was given in turn 2: turn 1's call and its result, as the messages it saw then.

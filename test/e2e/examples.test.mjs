@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { bootAll } from '../harness/n8n-boot.mjs';
 import { N8N_VERSION } from '../harness/n8n-install.mjs';
-import { CHAT_RECIPES, TOUR } from '../harness/examplesTour.mjs';
+import { CHAT_RECIPES, TOUR, tourSteps } from '../harness/examplesTour.mjs';
 import { n8nHasAiNodeSdk } from './chatAgent.mjs';
 import { N8n, Sandbox, eventually, outputsOf } from './helpers.mjs';
 import { connectMcp, n8nHasMcpTrigger, resultOf } from './mcp.mjs';
@@ -149,7 +149,9 @@ describe('every example runs as shipped', () => {
 	test('ai-agent-with-agent-platform-tool.json: published, a chat message makes the model call the tool, which searches the platform', async () => {
 		const chat = await chatWith('ai-agent-with-agent-platform-tool.json');
 		const reply = await chat(`examples-${randomUUID()}`, CHAT_RECIPES.tool);
-		assert.match(reply.json.output, /^Tool Agent_Platform returned: .*refund window/s);
+		// An answer made from the tool's result: what was found, by ID and in words, not raw JSON.
+		assert.match(reply.json.output, /^Using Agent_Platform, I found [1-9]\d* results?: fact_\w+: “[^”]*refund window/is, reply.json.output);
+		assert.doesNotMatch(reply.json.output, /[[{]"/, 'no raw JSON in the answer');
 		assert.equal(stack.model.requests.at(-1).model, 'gpt-4o-mini', 'the example’s own model choice reached the model');
 	});
 
@@ -162,19 +164,38 @@ describe('every example runs as shipped', () => {
 		assert.match(second.json.output, new RegExp(`Earlier in this chat you said: "${CHAT_RECIPES.rememberFirst}"\\.`));
 	});
 
-	test('chat-agent-with-human-review.json: published, a chat message that calls a read tool runs without review and answers', { skip: v1 && `n8n ${N8N_VERSION} has no human review for tools and no Chat node (n8n 2)` }, async () => {
+	test('chat-agent-with-human-review.json: published, the tour\'s message makes the model call a deleting tool: the chat shows a review (Approve / Decline) and nothing is deleted before it', { skip: v1 && `n8n ${N8N_VERSION} has no human review for tools and no Chat node (n8n 2)` }, async () => {
 		const chat = await chatWith('chat-agent-with-human-review.json');
-		// This chat answers through its "Reply in the chat" node: the request only starts the run.
 		const { id } = example('chat-agent-with-human-review.json');
+		const [fact] = (await sandbox.api('/memory/facts?tier=L2&limit=1')).data;
 		const since = (await n8n.executions(id)).length;
-		await chat(`examples-${randomUUID()}`, CHAT_RECIPES.review);
-		const outputs = await nextExecution(id, since, { waiting: true });
-		const teams = await sandbox.all('/organization/teams');
-		assert.ok(teams.length > 0);
-		assert.ok(outputs['Reply in the chat'], 'the answer went to the chat');
-		const answer = JSON.stringify(outputs['AI Agent']);
-		assert.match(answer, /Tool List_teams returned: /, answer);
-		assert.ok(answer.includes(teams[0].id), answer);
+		await chat(`examples-${randomUUID()}`, CHAT_RECIPES.review(fact.id));
+		// The run waits for the person's answer.
+		const execution = await eventually(async () => {
+			const all = await n8n.executions(id);
+			return all.length > since && all[0].status === 'waiting' ? all[0] : undefined;
+		}, 'the run to wait for the review');
+		const called = stack.model.requests.at(-1);
+		assert.ok(called.tools.some((t) => t.function.name === 'Delete_memory_fact'), 'the deleting tool was offered');
+		const shown = JSON.stringify(execution.data);
+		assert.ok(shown.includes('The agent wants to run') && shown.includes(fact.id), 'the review names the tool call');
+		assert.ok(shown.includes('Approve') && shown.includes('Decline'), 'the review offers Approve and Decline');
+		assert.equal((await sandbox.api(`/memory/facts/${fact.id}`)).status, 200, 'nothing is deleted before an approval');
+	});
+
+	test('the tour says what happens: one run per poll with an item per change, why chat turns are left out, and the review', async () => {
+		const steps = tourSteps((file) => file, { sandbox: stack.sandbox, promotable: 'fact_x', reviewFact: 'fact_y', mcpUrl: 'u', mcpToken: 't', executeWorkflow: 'Execute workflow', executeStep: 'Execute step' });
+		const text = (file) => steps.find(([, url]) => url === file)[2].join('\n');
+		assert.match(text('react-to-changes-by-polling.json'), /one run starts,\nwith one item per change/);
+		assert.doesNotMatch(text('react-to-changes-by-polling.json'), /one run per new fact/);
+		assert.match(text('react-to-changes-by-polling.json'), /memory\.fact_created[\s\S]*Include Chat Turns/);
+		assert.match(text('chat-agent-with-human-review.json'), /Delete_memory_fact: fact_y[\s\S]*Approve \/ Decline/);
+		// The examples' triggers are the version that leaves chat turns out, as the tour says.
+		for (const file of ['react-to-changes-by-polling.json', 'notify-on-promoted-fact.json']) {
+			const trigger = (await workflowOf(file)).nodes.find((n) => n.type.startsWith('n8n-nodes-agent-platform.') && /Trigger$/.test(n.type));
+			assert.equal(trigger.typeVersion, 1.1, `${file}: ${trigger.name}`);
+			assert.notEqual(trigger.parameters.includeChatTurns, true, file);
+		}
 	});
 
 	test('mcp-server-for-agent-platform.json: published with dev’s token, an MCP client lists the tools and calls one', { skip: !n8nHasMcpTrigger() && `n8n ${N8N_VERSION} has no MCP Server Trigger (n8n 2)` }, async () => {

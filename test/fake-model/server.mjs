@@ -6,9 +6,10 @@
 //   GET  /v1/models             (what the node's model list asks for in the editor)
 //
 // The script it follows, read from the conversation it receives:
-// - the last message is a tool result: "Tool <name> returned: <result>" (the first 300 characters),
-//   or "Done: I used <name>." when the user's message began with "quietly " (so the answer does
-//   not repeat what the tool returned);
+// - the last message is a tool result: an answer made from it, as a model would word one (see
+//   answerFrom): "Using <name>, I found 2 results: fact_0012: “Refund window is 30 days”; …." for
+//   what the tool returned as JSON, its text otherwise; or "Done: I used <name>." when the user's
+//   message began with "quietly " (so the answer does not repeat what the tool returned);
 // - the user writes "use <tool name>: <text>" (or "quietly use …") and that tool is offered: a call
 //   of that tool, every string argument of its schema set to <text>;
 // - the user writes "use <tool name> with the <prefix> ID from before": the first ID starting with
@@ -28,6 +29,46 @@ export function textOf(content) {
 	return '';
 }
 
+/** Fields that say what a returned item is, in the order a person would read them. */
+const LABEL_FIELDS = ['content', 'title', 'agent_name', 'name', 'email', 'url', 'description', 'status', 'message'];
+const SHOWN_ITEMS = 3;
+
+/** `text` cut at a word before `max` characters, with "…" when cut. */
+function cut(text, max) {
+	const flat = String(text).replace(/\s+/g, ' ').trim();
+	if (flat.length <= max) return flat;
+	const head = flat.slice(0, max);
+	return `${head.slice(0, Math.max(head.lastIndexOf(' '), max / 2)).trimEnd()}…`;
+}
+
+/** One returned item as a person would name it: its ID and what it says. */
+function describeItem(item) {
+	if (item === null || typeof item !== 'object') return cut(JSON.stringify(item), 80);
+	const found = LABEL_FIELDS.map((field) => item[field]).find((value) => typeof value === 'string' && value.trim() !== '');
+	// Quoted inside a sentence: without a full stop of its own.
+	const label = found?.trim().replace(/\.$/, '');
+	const id = typeof item.id === 'string' ? item.id : undefined;
+	if (id && label) return `${id}: “${cut(label, 80)}”`;
+	return id ?? (label ? `“${cut(label, 80)}”` : cut(JSON.stringify(item), 80));
+}
+
+/** The answer a model gives from a tool's result: what it found, in words, never raw JSON cut off. */
+export function answerFrom(name, text) {
+	let value;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		return `Using ${name}: ${cut(text, 300)}`;
+	}
+	if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.error === 'string') return `${name} failed: ${cut(value.error, 300)}`;
+	const unwrapped = value && typeof value === 'object' && !Array.isArray(value) && Array.isArray(value.data) ? value.data : value;
+	const items = (Array.isArray(unwrapped) ? unwrapped : [unwrapped]).map((item) => (item && typeof item === 'object' && item.json && typeof item.json === 'object' ? item.json : item));
+	if (items.length === 0) return `Using ${name}, I found nothing that matches.`;
+	const shown = items.slice(0, SHOWN_ITEMS).map(describeItem).join('; ');
+	const more = items.length > SHOWN_ITEMS ? `, and ${items.length - SHOWN_ITEMS} more` : '';
+	return `Using ${name}, I found ${items.length} result${items.length === 1 ? '' : 's'}: ${shown}${more}.`;
+}
+
 /** What the script answers for one request: { content } or { toolCall: { name, arguments } }. */
 export function reply(body) {
 	const messages = Array.isArray(body.messages) ? body.messages : [];
@@ -40,7 +81,7 @@ export function reply(body) {
 			.find((c) => c.id === last.tool_call_id);
 		const name = call?.function?.name ?? 'unknown';
 		if (message.startsWith('quietly ')) return { content: `Done: I used ${name}.` };
-		return { content: `Tool ${name} returned: ${textOf(last.content).slice(0, 300)}` };
+		return { content: answerFrom(name, textOf(last.content)) };
 	}
 	const offered = (name) => (body.tools ?? []).find((t) => t.function?.name === name);
 	const callWith = (tool, text) => {

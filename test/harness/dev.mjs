@@ -83,9 +83,12 @@ const examples = stack.workflows.some((w) => w.kept)
 const [executeWorkflow, executeStep] = N8N_VERSION.startsWith('1.') ? ['Test workflow', 'Test step'] : ['Execute workflow', 'Execute step'];
 // A fact to promote for the trigger: an L4 one, which never expires and which no example deletes.
 const l4 = await fetch(`${sandbox.baseUrl}/memory/facts?tier=L4&limit=1`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } }).then((r) => r.json());
+// A fact for the human review to ask about: an L2 one, which no other step needs.
+const l2 = await fetch(`${sandbox.baseUrl}/memory/facts?tier=L2&limit=1`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } }).then((r) => r.json());
 const steps = tourSteps(workflowUrl, {
 	sandbox,
 	promotable: l4.data?.[0]?.id ?? 'fact_0010',
+	reviewFact: l2.data?.[0]?.id ?? 'fact_0002',
 	mcpUrl: `${n8n.url}/mcp/agent-platform`,
 	mcpToken: stack.mcpToken,
 	executeWorkflow,

@@ -1,4 +1,4 @@
-import { NodeConnectionTypes, type IDataObject, type INodeParameters } from 'n8n-workflow';
+import { NodeConnectionTypes, type IDataObject, type IExecuteFunctions, type INodeParameters } from 'n8n-workflow';
 import { AgentPlatformMemory } from '../../nodes/AgentPlatformMemory/AgentPlatformMemory.node';
 import { AgentRoundsProbe, executeNode, HARNESS_TOOL_NAME, HarnessTool, MemoryProbe, memoryScenario, roundsScenario, type MemoryScenario } from '../harness/n8n-core';
 import type { RunningSandbox } from '../sandbox';
@@ -25,10 +25,10 @@ export const MEMORY_NODE_NAME = 'Agent Platform Memory';
 export async function withMemory(
 	sb: RunningSandbox,
 	parameters: INodeParameters,
-	use: (memory: AgentMemory) => Promise<unknown>,
+	use: (memory: AgentMemory, ctx: IExecuteFunctions) => Promise<unknown>,
 	opts: { inputItems?: IDataObject[]; apiKey?: string; baseUrl?: string; typeVersion?: number } = {},
 ) {
-	const run: MemoryScenario = async (memory) => await use(memory as AgentMemory);
+	const run: MemoryScenario = async (memory, ctx) => await use(memory as AgentMemory, ctx);
 	const result = await executeNode({
 		nodeType: new MemoryProbe(),
 		parameters: memoryScenario(run),

@@ -10,6 +10,7 @@ import { parseJsonText } from './context';
 import type { FaultConfig } from './faults';
 import { FACT_ORDERS, type FactOrder } from './options';
 import { type Dating, generateFacts } from './generate';
+import { type ChatSessionSeed, MAX_SEEDED_TURNS, seedChatSession } from './chatSession';
 import { nextTier, type PromotionTarget, SCOPES, TIERS } from './memoryLife';
 import type { MemoryFact } from './model';
 import type { ResetUnit } from './rateLimiter';
@@ -102,6 +103,15 @@ export class AdminApi {
 		if (agentId !== undefined && !org.agents.has(agentId)) throw new AdminError(400, `"agent_id": no agent "${agentId}" in ${orgId}`);
 		this.app.live();
 		return generateFacts(org, count, this.app.clock.now(), agentId, contentBytes, dating);
+	}
+
+	/** Adds a chat session of `turns` turns as the memory node stores them (chatSession.ts); returns the organization's fact total. */
+	seedChatSession(orgId: string, seed: ChatSessionSeed): number {
+		const org = this.org(orgId);
+		if (!Number.isInteger(seed.turns) || seed.turns < 0 || seed.turns > MAX_SEEDED_TURNS) throw new AdminError(400, `"turns" must be a whole number from 0 to ${MAX_SEEDED_TURNS}`);
+		if (seed.agentId !== undefined && !org.agents.has(seed.agentId)) throw new AdminError(400, `"agent_id": no agent "${seed.agentId}" in ${orgId}`);
+		this.app.live();
+		return seedChatSession(org, seed, this.app.clock.now());
 	}
 
 	/** The ids of an organization's facts in the order the list serves them now (a dated order; ties as they stand until the next write). */
@@ -202,6 +212,10 @@ export class AdminApi {
 					if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new AdminError(400, `"${name}" must be a whole number of ms, 0 or more`);
 				}
 				return { total_facts: this.seedFacts(orgId, facts, agentId, bytes, { gapMs, aheadMs }) };
+			}
+			case 'POST /seed-session': {
+				const { org_id: orgId = 'org_acme', agent_id: agentId, session_id: sessionId, turns } = body() as { org_id?: string; agent_id?: string; session_id?: string; turns?: number };
+				return { total_facts: this.seedChatSession(orgId, { agentId, sessionId, turns: turns as number }) };
 			}
 			case 'GET /clock':
 				return this.app.clock.state();

@@ -18,7 +18,7 @@ import type { Random } from './prng';
 import { createRandom } from './prng';
 import { RateLimiter } from './rateLimiter';
 import { handlers } from './resources';
-import { matchRoute } from './router';
+import { compileRoutes, matchRoute } from './router';
 import { seedKeys, seedOrganizations } from './seed';
 import type { FactOrder, ResolvedOptions } from './options';
 import { subscribedTo } from './resources/webhooks';
@@ -68,6 +68,8 @@ export class SandboxApp {
 	private random: Random;
 	private graduation: GraduationPicker;
 	private deliveryCount = 0;
+	/** src/routes.ts with the paths SandboxOptions.routePaths moves or removes. */
+	private readonly routeTable: ReturnType<typeof compileRoutes>;
 
 	constructor(readonly options: ResolvedOptions) {
 		this.clock = new SandboxClock(options.clockOffsetMs, options.now);
@@ -82,6 +84,7 @@ export class SandboxApp {
 		this.factOrder = options.factOrder;
 		this.graduation = newPicker(options);
 		this.admin = new AdminApi(this);
+		this.routeTable = compileRoutes(options.routePaths);
 	}
 
 	/** Back to the seeded state: clock, data, rate windows, faults, deliveries and logs. */
@@ -221,7 +224,7 @@ export class SandboxApp {
 
 	private route(req: SandboxRequest, url: URL, record: ApiKeyRecord): HandlerResult {
 		const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : null;
-		const match = path === null ? ({ kind: 'none' } as const) : matchRoute(req.method, path);
+		const match = path === null ? ({ kind: 'none' } as const) : matchRoute(req.method, path, this.routeTable);
 		if (match.kind !== 'route') {
 			throw new ApiError('not_found', match.kind === 'none' ? `No endpoint ${req.method} ${url.pathname}` : `${url.pathname} does not accept ${req.method}`);
 		}

@@ -44,7 +44,11 @@ const usage = `Usage: npm run sandbox -- [options]
   --facts N              generate N extra memory facts in org_acme at start, one batch sharing one created_at
   --fact-gap-ms N        ... dated N ms apart instead, the newest now (facts made over weeks, not one batch)
   --facts-ahead N        also N facts dated 30 years ahead of the sandbox's clock (a broken clock)
-  --no-build             use the last build in .cache/sandbox`;
+  --serve-route R=PATH   serve route R of src/routes.ts (e.g. knowledgeDocument.getMany) at PATH instead,
+                         or not at all with R=none; repeatable
+  --no-build             use the last build in .cache/sandbox
+  --session-turns N      add a chat session of N turns (chat session id "session-a", agent dep_support01),
+                         stored as Agent Platform Memory stores them`;
 
 let values;
 try {
@@ -70,7 +74,9 @@ try {
       seed: { type: "string" },
       faults: { type: "string" },
       facts: { type: "string" },
+      "serve-route": { type: "string", multiple: true },
       "no-build": { type: "boolean", default: false },
+      "session-turns": { type: "string" },
       help: { type: "boolean", default: false },
     },
   }));
@@ -175,7 +181,22 @@ const options = {
   graduation: int("graduation", values.graduation),
   seed: int("seed", values.seed),
   faults: values.faults ? parseFaults(values.faults) : undefined,
+  routePaths: parseRoutePaths(values["serve-route"] ?? []),
 };
+/** `--serve-route NAME=PATH` (or `NAME=none`) as SandboxOptions.routePaths. */
+function parseRoutePaths(entries) {
+  const paths = {};
+  for (const entry of entries) {
+    const match = /^([\w.]+)=(none|\/\S*)$/.exec(entry);
+    if (!match) {
+      refuse(
+        `--serve-route must be NAME=/path or NAME=none, e.g. knowledgeDocument.getMany=/kb/documents, got "${entry}"`,
+      );
+    }
+    paths[match[1]] = match[2] === "none" ? null : match[2];
+  }
+  return paths;
+}
 function parseFaults(text) {
   try {
     return JSON.parse(text);
@@ -201,6 +222,8 @@ if (extra) sandbox.admin.seedFacts("org_acme", extra, undefined, undefined, { ga
 const DECADES_AHEAD_MS = 30 * 365 * 86_400_000;
 const ahead = int("facts-ahead", values["facts-ahead"]);
 if (ahead) sandbox.admin.seedFacts("org_acme", ahead, undefined, undefined, { aheadMs: DECADES_AHEAD_MS });
+const sessionTurns = int("session-turns", values["session-turns"]);
+if (sessionTurns) sandbox.admin.seedChatSession("org_acme", { agentId: "dep_support01", turns: sessionTurns });
 
 console.log(`Base URL: ${sandbox.baseUrl}`);
 console.log(`API key: ${sandbox.apiKey}`);

@@ -16,17 +16,64 @@ function tieKey(id: string, version: number): number {
 	return hash;
 }
 
+/** A sorted list kept between changes, and the filtered views of it asked for since (a few). */
+interface SortedCache {
+	key: string;
+	list: MemoryFact[];
+	order: Exclude<FactOrder, 'unordered'>;
+	stableTies: boolean;
+	/** Two facts of the list share a `created_at` (their order must change with every write). */
+	ties: boolean;
+	views: Map<string, { keep: (fact: MemoryFact) => boolean; list: MemoryFact[] }>;
+}
+
+/** Filtered views kept per sorted list: the filters one test or benchmark run uses. */
+const MAX_VIEWS = 16;
+
 export class FactStore extends Map<string, MemoryFact> {
 	/** Bumped on every change of a fact or of the set. */
 	version = 0;
 	private nextExpiry = Infinity;
-	private cache: { key: string; list: readonly MemoryFact[] } | undefined;
+	private cache: SortedCache | undefined;
 
 	set(id: string, fact: MemoryFact): this {
+		const added = !this.has(id);
 		super.set(id, fact);
 		this.version += 1;
 		this.nextExpiry = Math.min(this.nextExpiry, expiryMs(fact));
+		if (added) this.appendToCache(fact);
 		return this;
+	}
+
+	/**
+	 * A new fact dated after every other goes to the newest end of the sorted list and its views,
+	 * as a sort would put it, without sorting again: a chat appends to a session of 100,000 turns at
+	 * the cost of a copy. Only while no two facts share a date (unless ties are stable): ties change
+	 * order with every write, which only a new sort gives.
+	 */
+	private appendToCache(fact: MemoryFact): void {
+		const cache = this.cache;
+		this.cache = undefined;
+		if (!cache || cache.order.startsWith('agent-then') || (cache.ties && !cache.stableTies)) return;
+		const newestEnd = cache.order === 'oldest-first' ? cache.list[cache.list.length - 1] : cache.list[0];
+		if (newestEnd !== undefined && !(Date.parse(fact.created_at) > Date.parse(newestEnd.created_at))) return;
+		// In place: a list handed out is used before the next change (a page is a copy of its slice).
+		const add = (list: MemoryFact[]) => (cache.order === 'oldest-first' ? list.push(fact) : list.unshift(fact));
+		for (const view of cache.views.values()) if (view.keep(fact)) add(view.list);
+		add(cache.list);
+		this.cache = { ...cache, key: `${cache.order}|${cache.stableTies}|${this.version}` };
+	}
+
+	/** The facts in `order` that `keep` keeps, `viewKey` naming the filter: kept with the sorted list until the next change. */
+	view(order: Exclude<FactOrder, 'unordered'>, stableTies: boolean, viewKey: string, keep: (fact: MemoryFact) => boolean): readonly MemoryFact[] {
+		const list = this.ordered(order, stableTies);
+		const cache = this.cache as SortedCache;
+		const known = cache.views.get(viewKey);
+		if (known) return known.list;
+		if (cache.views.size >= MAX_VIEWS) cache.views.clear();
+		const view = { keep, list: list.filter(keep) };
+		cache.views.set(viewKey, view);
+		return view.list;
 	}
 
 	delete(id: string): boolean {
@@ -77,7 +124,8 @@ export class FactStore extends Map<string, MemoryFact> {
 			return direction * (a.at - b.at || a.tie - b.tie);
 		});
 		const list = rows.map((row) => row.fact);
-		this.cache = { key, list };
+		const ties = rows.some((row, i) => i > 0 && row.at === rows[i - 1].at);
+		this.cache = { key, list, order, stableTies, ties, views: new Map() };
 		return list;
 	}
 }

@@ -1,6 +1,7 @@
 import { clockAmountProblem } from './clock';
 import type { FaultConfig } from './faults';
 import { PLAN_LIMITS, type Plan, type ResetUnit } from './rateLimiter';
+import { ROUTES, type RouteName } from '../../src/routes';
 
 /** The page size when a request gives no `limit` (the API's public overview shows 50). */
 const DEFAULT_PAGE_SIZE = 50;
@@ -54,6 +55,11 @@ export interface SandboxOptions {
 	 * runs on (test/harness/virtualClock.ts), so the server's windows pass as the client's waits do.
 	 */
 	now?: () => number;
+	/**
+	 * Routes served at another path than src/routes.ts names, or (null) not at all, as a real service
+	 * that chose other paths would: `{'knowledgeDocument.getMany': '/kb/documents'}`. Default none.
+	 */
+	routePaths?: Partial<Record<RouteName, string | null>>;
 }
 
 export const FACT_ORDERS = ['oldest-first', 'newest-first', 'agent-then-oldest', 'agent-then-newest', 'unordered'] as const;
@@ -96,6 +102,8 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 	if (offsetProblem) throw new Error(`clockOffsetMs ${offsetProblem}, got ${String(options.clockOffsetMs)}`);
 	const graduation = options.graduation ?? 0;
 	if (!Number.isInteger(graduation) || graduation < 0 || graduation > MAX_GRADUATION) throw new Error(`graduation must be a whole number of facts a minute from 0 to ${MAX_GRADUATION}, got ${String(graduation)}`);
+	const unknownRoute = Object.keys(options.routePaths ?? {}).find((name) => !(name in ROUTES));
+	if (unknownRoute !== undefined) throw new Error(`routePaths names no route of src/routes.ts: "${unknownRoute}"`);
 	return {
 		port: options.port ?? 0,
 		plan,
@@ -116,5 +124,6 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		seed: options.seed ?? 1,
 		faults: options.faults ?? {},
 		now: options.now ?? Date.now,
+		routePaths: options.routePaths ?? {},
 	};
 }

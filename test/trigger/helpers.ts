@@ -27,10 +27,10 @@ export function delivery(overrides: { event?: string; data?: object; timestamp?:
 
 
 /** One trigger node in one workflow: shared parameters and static data, like a saved workflow. */
-export function triggerWorkflow(sb: RunningSandbox, parameters: INodeParameters, credential: { signingSecret?: string } = {}) {
+export function triggerWorkflow(sb: RunningSandbox, parameters: INodeParameters, credential: { signingSecret?: string } = {}, typeVersion?: number) {
 	const staticData: IDataObject = {};
 	const credentials = { apiKey: sb.apiKey, baseUrl: sb.baseUrl, ...credential };
-	const base = { nodeType: trigger, parameters, credentials, staticData };
+	const base = { nodeType: trigger, parameters, credentials, staticData, typeVersion };
 	const hooks = trigger.webhookMethods.default;
 	const executions: IDataObject[][] = [];
 

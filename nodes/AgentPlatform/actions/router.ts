@@ -36,8 +36,9 @@ export const description: INodeProperties[] = whereItemsWrite(byName).map((displ
 			name: 'parallelWrites',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-			default: MAX_CONCURRENCY,
-			description: `How many items to send at once (1 to ${MAX_CONCURRENCY}). Without this option items are sent one at a time in input order, and when one fails nothing after it is sent. Faster with many items, but items reach the API in no set order, and when one fails (without Continue On Fail) items after it may already have been written, so running the workflow again writes them twice.`,
+			// Added, the option starts at its safest value (as without it); the user raises it knowingly.
+			default: 1,
+			description: `How many items to send at once (1 to ${MAX_CONCURRENCY}). At 1, as without this option, items are sent one at a time in input order, and when one fails nothing after it is sent. Faster with many items, but items reach the API in no set order, and when one fails (without Continue On Fail) items after it may already have been written, so running the workflow again writes them twice.`,
 		},
 	]),
 	displayOptions: hiddenInToolMode(displayOptions),

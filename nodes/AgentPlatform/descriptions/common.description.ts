@@ -24,9 +24,9 @@ export const returnAllAndLimit = (): INodeProperties[] => [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
-		// The editor turns a number below minValue into minValue as it is typed (0 becomes 1, with no
-		// word): the hint says so under the field, where the user types.
-		hint: 'At least 1: the editor turns 0 into 1. To get every result, turn on Return All.',
+		// The editor corrects a number below minValue as it is typed, with no word (0 becomes 1, a
+		// negative number the default): the hint says the bound under the field, true either way.
+		hint: 'At least 1. To get every result, turn on Return All.',
 		// Hidden when Return All is on, rather than shown when it is off: in tool mode Return All itself
 		// is hidden (no value), and Limit must still show there.
 		displayOptions: { hide: { returnAll: [true] } },

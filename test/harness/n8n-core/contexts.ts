@@ -25,12 +25,14 @@ export interface ContextOptions {
 	credentials: { apiKey: string; baseUrl: string };
 	/** Shared across contexts of one "workflow", like n8n's saved static data. */
 	staticData?: IDataObject;
+	/** The node's version in the workflow; the newest when not given. */
+	typeVersion?: number;
 }
 
 export function harnessWorkflow(options: ContextOptions): { workflow: Workflow; node: INode } {
 	const nodeTypes = new HarnessNodeTypes();
 	nodeTypes.register(options.nodeType.description.name, options.nodeType);
-	const node = buildNode(options.nodeType, options.parameters);
+	const node = buildNode(options.nodeType, options.parameters, options.typeVersion === undefined ? {} : { typeVersion: options.typeVersion });
 	const workflow = new Workflow({
 		id: 'harness-workflow',
 		name: 'Harness',

@@ -51,16 +51,13 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 		const tierFilter = queryFilter(ctx, FILTER_QUERY.tier);
 		const scopeFilter = queryFilter(ctx, FILTER_QUERY.scope);
 		const text = queryFilter(ctx, FILTER_QUERY.text)?.toLowerCase();
-		let facts = inOrder(ctx);
-		if (agentId || tierFilter || scopeFilter || text) {
-			facts = facts.filter(
-				(f) =>
-					(!agentId || f.agent_id === agentId) &&
-					(!tierFilter || f.tier === tierFilter) &&
-					(!scopeFilter || f.scope === scopeFilter) &&
-					(!text || f.content.toLowerCase().includes(text)),
-			);
-		}
+		const keep = (f: MemoryFact) =>
+			(!agentId || f.agent_id === agentId) && (!tierFilter || f.tier === tierFilter) && (!scopeFilter || f.scope === scopeFilter) && (!text || f.content.toLowerCase().includes(text));
+		const filtered = agentId || tierFilter || scopeFilter || text;
+		// A dated order's filtered list is kept until the facts change (factStore.ts), as a database's index would serve it.
+		const viewKey = JSON.stringify([agentId, tierFilter, scopeFilter, text]);
+		let facts = ctx.factOrder !== 'unordered' && filtered ? ctx.org.facts.view(ctx.factOrder, ctx.stableTies, viewKey, keep) : inOrder(ctx);
+		if (filtered && ctx.factOrder === 'unordered') facts = facts.filter(keep);
 		const page = carelessPage(ctx, listPage(ctx, facts));
 		ctx.noteReturned((page.body as { data: MemoryFact[] }).data);
 		return page;

@@ -6,14 +6,15 @@ import { compact, getId } from '../../../parts/parameters';
 import { updateFields } from '../../descriptions/common.description';
 import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+import { checkTextLimits, withLimit } from '../../../parts/textLimits';
 
 export const route = 'agent.update' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	agentLocator(),
 	updateFields([
-		{ displayName: 'Agent Name', name: 'agent_name', type: 'string', default: '', description: 'New display name of the agent' },
-		{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'New description of the agent' },
+		{ displayName: 'Agent Name', name: 'agent_name', type: 'string', default: '', description: withLimit(route, 'agent_name', 'New display name of the agent') },
+		{ displayName: 'Description', name: 'description', type: 'string', default: '', description: withLimit(route, 'description', 'New description of the agent') },
 		{
 			displayName: 'Status',
 			name: 'status',
@@ -39,5 +40,6 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const { agent_name, description, status } = this.getNodeParameter('updateFields', i, {}) as AgentChanges;
 	const body = compact({ agent_name, description, status });
 	requireChanges(this, body, i, 'Agent Name, Description or Status');
+	checkTextLimits(this.getNode(), route, body, i);
 	return async (client) => await client.call(route, { path: { agentId }, body, itemIndex: i });
 }

@@ -4,6 +4,7 @@ import { compact, getRequiredString } from '../../../parts/parameters';
 import { additionalFields } from '../../descriptions/common.description';
 import type { OperationRun } from '../../helpers/types';
 import { memberBody, memberFields, type MemberFields } from './shared';
+import { checkTextLimits } from '../../../parts/textLimits';
 
 export const route = 'member.add' satisfies RouteName;
 
@@ -29,5 +30,6 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	}
 	const extra = this.getNodeParameter('additionalFields', i, {}) as MemberFields;
 	const body = compact({ email, ...memberBody(extra) });
+	checkTextLimits(this.getNode(), route, body, i);
 	return async (client) => await client.call(route, { body, itemIndex: i });
 }

@@ -1,16 +1,17 @@
 import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 import { locatorValue } from '../../../parts/parameters';
+import { withLimit } from '../../../parts/textLimits';
 import { teamLocator } from '../../descriptions/rlc.description';
 
 export const memberFields = (): INodeProperties[] => [
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Full name of the member' },
+	{ displayName: 'Name', name: 'name', type: 'string', default: '', description: withLimit('member.add', 'name', 'Full name of the member') },
 	{
 		displayName: 'Role',
 		name: 'role',
 		type: 'string',
 		default: '',
 		placeholder: 'member',
-		description: 'Role in the organization, for example admin, member or viewer',
+		description: withLimit('member.add', 'role', 'Role in the organization, for example admin, member or viewer'),
 	},
 	teamLocator({ required: false, description: 'The team the member belongs to' }),
 ];

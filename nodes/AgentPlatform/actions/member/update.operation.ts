@@ -6,6 +6,7 @@ import { memberLocator } from '../../descriptions/rlc.description';
 import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { memberBody, memberFields, type MemberFields } from './shared';
+import { checkTextLimits } from '../../../parts/textLimits';
 
 export const route = 'member.update' satisfies RouteName;
 
@@ -39,5 +40,6 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 		body.team_id = null;
 	}
 	requireChanges(this, body, i, 'Name, Role, Team or Remove From Team');
+	checkTextLimits(this.getNode(), route, body, i);
 	return async (client) => await client.call(route, { path: { memberId }, body, itemIndex: i });
 }

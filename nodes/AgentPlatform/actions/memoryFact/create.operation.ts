@@ -6,6 +6,7 @@ import { agentLocator } from '../../../parts/locators';
 import { compact, getId, getRequiredString } from '../../../parts/parameters';
 import { additionalFields } from '../../descriptions/common.description';
 import type { OperationRun } from '../../helpers/types';
+import { checkTextLimits, withLimit } from '../../../parts/textLimits';
 
 export const route = 'memoryFact.create' satisfies RouteName;
 
@@ -18,7 +19,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		default: '',
 		required: true,
-		description: 'The fact itself, as one plain sentence (for example "The refund window is 30 days")',
+		description: withLimit(route, 'content', 'The fact itself, as one plain sentence (for example "The refund window is 30 days")'),
 	},
 	additionalFields([tierOption(), scopeOption()]),
 ];
@@ -30,5 +31,6 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const content = getRequiredString(this, 'content', i, 'Content');
 	const { tier, scope } = this.getNodeParameter('additionalFields', i, {}) as TierAndScope;
 	const body = compact({ agent_id: agentId, content, tier, scope });
+	checkTextLimits(this.getNode(), route, body, i);
 	return async (client) => await client.call(route, { body, itemIndex: i });
 }

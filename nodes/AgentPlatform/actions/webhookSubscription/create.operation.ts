@@ -6,6 +6,7 @@ import { rememberSecret } from '../../../parts/recentSecrets';
 import { additionalFields } from '../../descriptions/common.description';
 import type { OperationRun } from '../../helpers/types';
 import { checkUrl, eventsOption, optionalFields, type SubscriptionFields, urlOption } from './shared';
+import { checkTextLimits } from '../../../parts/textLimits';
 
 export const route = 'webhookSubscription.create' satisfies RouteName;
 
@@ -38,6 +39,7 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	}
 	const { description, active } = this.getNodeParameter('additionalFields', i, {}) as SubscriptionFields;
 	const body = { url, events, ...compact({ description, active }) };
+	checkTextLimits(this.getNode(), route, body, i);
 	return async (client) => {
 		const subscription = await client.call(route, { body, itemIndex: i });
 		const secret = subscription[WEBHOOK_SECRET_FIELD];

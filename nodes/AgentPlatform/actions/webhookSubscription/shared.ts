@@ -1,5 +1,6 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { ALL_EVENTS, EVENT_TYPES } from '../../../../src/vocabulary';
+import { withLimit } from '../../../parts/textLimits';
 
 export const eventsOption = (required: boolean): INodeProperties => ({
 	displayName: 'Events',
@@ -22,7 +23,7 @@ export const urlOption = (required: boolean): INodeProperties => ({
 });
 
 export const optionalFields = (): INodeProperties[] => [
-	{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'A note to recognise the subscription by' },
+	{ displayName: 'Description', name: 'description', type: 'string', default: '', description: withLimit('webhookSubscription.create', 'description', 'A note to recognise the subscription by') },
 	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether events are delivered' },
 ];
 

@@ -6,6 +6,7 @@ import { webhookLocator } from '../../descriptions/rlc.description';
 import { requireChanges } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
 import { checkUrl, eventsOption, optionalFields, type SubscriptionFields, urlOption } from './shared';
+import { checkTextLimits } from '../../../parts/textLimits';
 
 export const route = 'webhookSubscription.update' satisfies RouteName;
 
@@ -22,6 +23,7 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const body = compact({ url, events, description, active });
 	if (Array.isArray(body.events) && body.events.length === 0) delete body.events;
 	requireChanges(this, body, i, 'URL, Events, Description or Active');
+	checkTextLimits(this.getNode(), route, body, i);
 	if (typeof body.url === 'string') checkUrl(this, body.url, i);
 	return async (client) => await client.call(route, { path: { webhookId }, body, itemIndex: i });
 }

@@ -1,0 +1,142 @@
+/**
+ * Reading an offset-paged list from its newest end, wherever that end is: for a reader that wants a
+ * list's latest items (the memory's latest turns of a session) at the cost of what it wants, not of
+ * the list's length.
+ *
+ * The list's order is learned from the items' own dates, never assumed: the first page (offset 0)
+ * and the last (from its `total`) are read, and the order is oldest first when the dates rise through
+ * both pages and from the one to the other, newest first when they fall. From the newest end the
+ * read goes inward, page by page, each page overlapping the one before on an item they share, until
+ * the caller has enough or the list's other end is reached.
+ *
+ * Position only says where to read. What the read proves is the caller's to judge from the dates: in
+ * a list kept in date order, no item left unread is dated after the innermost item read
+ * (`innermostDate`). Whatever breaks the order (dates that fall and rise, a missing date, a page that
+ * no longer overlaps the one before because the list moved) ends the read as `unknown`, with the
+ * reason, and the caller reads another way.
+ *
+ * It needs only a way to read one page at an offset, so any list reader can share it: the polling
+ * trigger's order learning (nodes/AgentPlatformPollingTrigger/edge.ts) checks the same `keepsOrder`.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { pageSizeFrom } from './pager';
+
+export type ListOrder = 'oldest-first' | 'newest-first';
+
+/** One page as read: the offset asked for, the items, the list's total then, and the limit asked for. */
+export interface EndPage {
+	offset: number;
+	limit: number;
+	items: IDataObject[];
+	total: number;
+	/** The `limit` the server reported (its page size when it clamped ours). */
+	reportedLimit: number;
+}
+
+export type PageReader = (offset: number, limit: number) => Promise<EndPage>;
+
+export interface EndReadOptions {
+	/** The page size asked for. */
+	limit: number;
+	/** An item's date in epoch ms (NaN when it has none). */
+	dateOf: (item: IDataObject) => number;
+	/** Whether what was read so far (each item once, in no set order) is enough; `whole` when it is the whole list. */
+	enough: (items: IDataObject[], innermostDate: number, whole: boolean) => boolean;
+	/** At most this many requests. */
+	maxRequests: number;
+}
+
+export type EndRead =
+	| {
+			items: IDataObject[];
+			/** The whole list was read: every item is in `items`. */
+			whole: boolean;
+			/** The oldest date among the items read inward from the newest end: nothing unread is dated after it (-Infinity when whole). */
+			innermostDate: number;
+			/** The order learned; undefined when one or two pages held the whole list. */
+			order?: ListOrder;
+			/** `maxRequests` ended the read before `enough` said so. */
+			cut: boolean;
+			requests: number;
+	  }
+	| { unknown: string; requests: number };
+
+/** Whether the dates keep to the order from one item to the next (never falling oldest first, never rising newest first). */
+export function keepsOrder(items: IDataObject[], order: ListOrder, dateOf: (item: IDataObject) => number): boolean {
+	let previous = Number.NaN;
+	for (const item of items) {
+		const at = dateOf(item);
+		if (!Number.isFinite(at)) return false;
+		if (order === 'oldest-first' ? at < previous : at > previous) return false;
+		previous = at;
+	}
+	return true;
+}
+
+/** The order of a list from its first and last pages (apart, not overlapping), or why none can be learned. */
+export function learnOrder(first: IDataObject[], last: IDataObject[], dateOf: (item: IDataObject) => number): ListOrder | { unknown: string } {
+	const both = [...first, ...last];
+	if (both.some((item) => !Number.isFinite(dateOf(item)))) return { unknown: 'some facts have no creation date' };
+	for (const order of ['oldest-first', 'newest-first'] as const) {
+		// Equal dates throughout prove neither order: the two ends must differ, the way the order says.
+		const ends = order === 'oldest-first' ? dateOf(both[0]) < dateOf(both[both.length - 1]) : dateOf(both[0]) > dateOf(both[both.length - 1]);
+		if (ends && keepsOrder(both, order, dateOf)) return order;
+	}
+	return { unknown: 'its creation dates keep to no order from the first page to the last' };
+}
+
+const pageEnd = (page: EndPage) => page.offset + page.items.length;
+
+/** A read of the whole list held in the pages read (they meet or overlap). */
+function wholeRead(pages: EndPage[], requests: number): EndRead {
+	const seen = new Set<unknown>();
+	const items = pages.flatMap((page) => page.items).filter((item) => !seen.has(item.id) && (seen.add(item.id), true));
+	return { items, whole: true, innermostDate: Number.NEGATIVE_INFINITY, cut: false, requests };
+}
+
+/** Reads a list from its newest end (see the file comment). */
+export async function readFromNewestEnd(read: PageReader, options: EndReadOptions): Promise<EndRead> {
+	let requests = 1;
+	const head = await read(0, options.limit);
+	if (head.items.length === 0 || pageEnd(head) >= head.total) return wholeRead([head], requests);
+	const size = pageSizeFrom({ offset: 0, limit: options.limit }, { data: head.items, pagination: { offset: 0, limit: head.reportedLimit, total: head.total } });
+	let tail = await read(Math.max(0, head.total - size), size);
+	requests += 1;
+	// Facts added or removed between the two requests: aim once more at the end as it is now.
+	if (pageEnd(tail) < tail.total || (tail.items.length === 0 && tail.total > 0)) {
+		tail = await read(Math.max(0, tail.total - size), size);
+		requests += 1;
+		if (pageEnd(tail) < tail.total) return { unknown: 'the list kept moving while its ends were read', requests };
+	}
+	if (tail.offset <= pageEnd(head)) return wholeRead([head, tail], requests);
+	const order = learnOrder(head.items, tail.items, options.dateOf);
+	if (typeof order !== 'string') return { ...order, requests };
+	return await readInward(read, { ...options, limit: size }, order, order === 'oldest-first' ? tail : head, requests);
+}
+
+/** From the page at the newest end inward, each page overlapping the one before on one item. */
+async function readInward(read: PageReader, options: EndReadOptions, order: ListOrder, newest: EndPage, requestsBefore: number): Promise<EndRead> {
+	let requests = requestsBefore;
+	// The items read, in list order, as one run from the newest end.
+	let run = newest.items;
+	let offset = newest.offset;
+	let total = newest.total;
+	for (;;) {
+		const whole = order === 'oldest-first' ? offset === 0 : offset + run.length >= total;
+		const innermost = order === 'oldest-first' ? run[0] : run[run.length - 1];
+		const innermostDate = whole ? Number.NEGATIVE_INFINITY : options.dateOf(innermost);
+		if (options.enough(run, innermostDate, whole)) return { items: run, whole, innermostDate, order, cut: false, requests };
+		if (whole || requests >= options.maxRequests) return { items: run, whole, innermostDate, order, cut: !whole, requests };
+		const at = order === 'oldest-first' ? Math.max(0, offset - options.limit + 1) : offset + run.length - 1;
+		const page = await read(at, order === 'oldest-first' ? offset - at + 1 : options.limit);
+		requests += 1;
+		total = page.total;
+		const shared = order === 'oldest-first' ? page.items[page.items.length - 1] : page.items[0];
+		if (shared?.id !== innermost.id) return { unknown: 'the list moved while it was read', requests };
+		run = order === 'oldest-first' ? [...page.items.slice(0, -1), ...run] : [...run, ...page.items.slice(1)];
+		if (order === 'oldest-first') offset = at;
+		// Newest first, a page of the shared item alone is the end, wherever the total said it was.
+		else if (page.items.length === 1) total = offset + run.length;
+		if (!keepsOrder(run, order, options.dateOf)) return { unknown: 'its creation dates broke the order inside the list', requests };
+	}
+}

@@ -1,0 +1,2 @@
+/** Runs tooling/checkService/cli.mjs with `args` (and `--json` to a temporary file) and `env` added to this process's. */
+export function runCli(args: string[], env?: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string; json: string }>;

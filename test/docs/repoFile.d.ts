@@ -1,0 +1,1 @@
+export function readRepoFile(rel: string): string;

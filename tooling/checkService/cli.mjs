@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// `npm run check:service`: tells which of the project's choices where the spec is silent
+// (docs/spec-choices.md) the service at a Base URL confirms. Compiles the checks (TypeScript, over the
+// package's own client) into .cache/checkService, runs them, prints one row per choice and, with
+// --json, writes the rows to a file. Exit code: 0 nothing differs, 1 something differs, 2 it could
+// not run. The key comes from --key, AGENT_PLATFORM_API_KEY or a prompt that does not echo it.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const require = createRequire(import.meta.url);
+const KEY_VARIABLE = "AGENT_PLATFORM_API_KEY";
+
+const usage = `Usage: npm run check:service -- --base-url URL [options]
+  --base-url URL       the API's Base URL, ending in /v1 (as in the n8n credential)
+  --key ctx_...        the API key; better kept out of shell history: set ${KEY_VARIABLE},
+                       or give neither and type it at the prompt (not echoed)
+  --write              also create, read, promote and delete one L1 memory fact
+  --webhook-url URL    with --write: also create and delete one (inactive) webhook subscription to URL
+  --json FILE          write the rows as JSON: [{ id, status, expected, seen, where }]
+Read-only by default, at most about 60 requests, paced by the key's rate-limit headers.`;
+
+function fail(message, code = 2) {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      "base-url": { type: "string" },
+      key: { type: "string" },
+      write: { type: "boolean", default: false },
+      "webhook-url": { type: "string" },
+      json: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  }));
+} catch (error) {
+  fail(`${error.message}\n\n${usage}`);
+}
+if (values.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
+if (!values["base-url"]) fail(`--base-url is required\n\n${usage}`);
+if (values["webhook-url"] && !values.write) fail("--webhook-url needs --write: it creates a subscription");
+
+/** Reads a line from the terminal without echoing it. */
+function promptHidden(question) {
+  const { stdin, stderr } = process;
+  if (!stdin.isTTY) {
+    fail(`No API key: give --key, set ${KEY_VARIABLE}, or run in a terminal to be asked for it`);
+  }
+  stderr.write(question);
+  stdin.setRawMode(true);
+  stdin.resume();
+  stdin.setEncoding("utf8");
+  return new Promise((resolve) => {
+    let typed = "";
+    const onData = (chunk) => {
+      for (const ch of chunk) {
+        if (ch === "\u0003") fail("\nCancelled", 130);
+        if (ch === "\r" || ch === "\n") {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off("data", onData);
+          stderr.write("\n");
+          resolve(typed);
+          return;
+        }
+        typed = ch === "\u007f" || ch === "\b" ? typed.slice(0, -1) : typed + ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+// An empty value counts as none (an unset variable exported empty, a flag given no value).
+const apiKey = (
+  values.key ||
+  process.env[KEY_VARIABLE] ||
+  (await promptHidden("Agent Platform API key (not shown): "))
+).trim();
+
+/** Anything printed or written loses the key, whatever text carried it. */
+const scrub = (text) => (apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text);
+
+process.stderr.write("Compiling the checks (tsc) into .cache/checkService...\n");
+execFileSync(
+  process.execPath,
+  [require.resolve("typescript/bin/tsc"), "-p", path.join(root, "tooling/checkService/tsconfig.json")],
+  { cwd: root, stdio: "inherit" },
+);
+const { checkService } = require(path.join(root, ".cache/checkService/tooling/checkService/run.js"));
+const { renderTable } = require(path.join(root, ".cache/checkService/tooling/checkService/table.js"));
+
+let report;
+try {
+  report = await checkService({
+    baseUrl: values["base-url"],
+    apiKey,
+    write: values.write,
+    webhookUrl: values["webhook-url"],
+  });
+} catch (error) {
+  fail(scrub(`The check could not run: ${error.message}`));
+}
+process.stdout.write(`${scrub(renderTable(report))}\n`);
+if (values.json) {
+  writeFileSync(values.json, `${scrub(JSON.stringify(report.rows, null, 2))}\n`);
+  process.stderr.write(`Wrote ${report.rows.length} rows to ${values.json}\n`);
+}
+process.exit(report.rows.some((row) => row.status === "differs") ? 1 : 0);

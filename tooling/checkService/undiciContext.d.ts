@@ -1,0 +1,19 @@
+import type { ClientContext, Headers } from '../../src/client/transport';
+
+/** One answer the service gave, as the checks read it. */
+export interface Exchange {
+	method: string;
+	/** Path and query string. */
+	path: string;
+	status: number;
+	headers: Headers;
+	text: string;
+	/** When it arrived, on this machine's clock (epoch ms). */
+	at: number;
+}
+
+export function createUndiciContext(credentials: { baseUrl: string; apiKey: string }): {
+	context: ClientContext;
+	exchanges: Exchange[];
+	counter: { sent: number };
+};
