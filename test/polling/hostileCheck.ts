@@ -8,7 +8,10 @@
  * - nothing twice: no change reported twice;
  * - nothing late: with honest dates, every change still there and matching the filters is reported
  *   within `delayPolls` (docs/polling-trigger.md, "How late": one whole read at the share, plus a
- *   poll; a change made behind a read in progress waits for the next one, so two reads and a poll);
+ *   poll; a change made behind a read in progress waits for the next one, so two reads and two polls),
+ *   and a poll more per 1,000 changes (what one poll hands over), in a stable order only (a list in a
+ *   new order per request shows a fact to a read by chance); not for the limits the docs name (durable
+ *   scheduler restarts, more changes than the keys hold between two whole reads);
  * - within the share: over any run of polls, at most the share of the key's limit a minute, plus one
  *   minute's worth (what the account holds at once), plus one more per restart (the account saved
  *   before it forgets what was spent since);
@@ -44,7 +47,7 @@ export function readPolls(b: Behaviour, facts: number): number {
 	return Math.ceil(pages / perPoll);
 }
 
-/** The delay stated in the docs, in polls: two whole reads at the share, and a poll. */
+/** The delay stated in the docs, in polls: two whole reads at the share, and two polls. */
 export const delayPolls = (b: Behaviour, facts: number) => 2 * readPolls(b, facts) + 2;
 
 const keyOf = (item: IDataObject): string => {
