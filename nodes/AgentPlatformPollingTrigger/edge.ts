@@ -13,6 +13,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { anchorCount } from '../../src/client';
+import { keepsOrder as datesKeepOrder } from '../../src/client/listEnd';
 import { createdAt, type FactPoll, newestCreated, type OffsetPage } from './factPoll';
 import type { FactStream } from './state';
 
@@ -32,16 +33,9 @@ export interface EdgeRead {
 /** The order the fast read relies on, when the list has one and the read has a date to read down to. */
 export const edgeOrder = (stream: FactStream) => (stream.order !== 'unknown' && stream.edge ? stream.order : undefined);
 
-/** Whether creation times keep to the order from one fact to the next (never falling oldest first, never rising newest first). */
+/** Whether creation times keep to the order from one fact to the next (the client's rule, src/client/listEnd.ts, on `created_at`). */
 export function keepsOrder(facts: IDataObject[], order: 'oldest-first' | 'newest-first'): boolean {
-	let previous = Number.NaN;
-	for (const fact of facts) {
-		const at = createdAt(fact);
-		if (!Number.isFinite(at)) return false;
-		if (order === 'oldest-first' ? at < previous : at > previous) return false;
-		previous = at;
-	}
-	return true;
+	return datesKeepOrder(facts, order, createdAt);
 }
 
 /** Facts of pages read in list order, each once (pages overlap). */

@@ -7,21 +7,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { ScanPage } from '../../src/client';
-import { edgeOrder, keepsOrder, readEdge } from './edge';
+import { learnOrder } from '../../src/client/listEnd';
+import { edgeOrder, readEdge } from './edge';
 import { createdAt, type FactPoll, FactPoll as Poll, type FactPollParts, newestDate, startAt } from './factPoll';
 import { SAFETY_POLL_REQUESTS, sweep } from './factSweep';
 import { advance, MAX_SKEW_MS } from './judge';
 import { type ListOrder, newStream, type PollState } from './state';
-
-/** The order the facts show: creation times that never fall, or never rise, and do one or the other; else unknown. */
-function orderOf(facts: IDataObject[]): { order: ListOrder; disordered: boolean } {
-	const times = facts.map(createdAt);
-	const rises = times.some((t, i) => i > 0 && t > times[i - 1]);
-	const falls = times.some((t, i) => i > 0 && t < times[i - 1]);
-	if (rises && keepsOrder(facts, 'oldest-first')) return { order: 'oldest-first', disordered: false };
-	if (falls && keepsOrder(facts, 'newest-first')) return { order: 'newest-first', disordered: false };
-	return { order: 'unknown', disordered: (rises && falls) || times.some((t) => !Number.isFinite(t)) };
-}
 
 /**
  * The baseline: the first page and the last, which teach the page size and the order. The boundary is
@@ -35,19 +26,21 @@ async function baseline(poll: FactPoll): Promise<void> {
 		first = page;
 		break;
 	}
-	const facts: IDataObject[] = [...(first?.items ?? [])];
 	const whole = first !== undefined && (first.last || poll.affordable >= 1);
-	if (first && !first.last && whole) facts.push(...(await poll.pageAt(Math.max(first.end, first.total - first.pageSize))).items);
+	const last = first && !first.last && whole ? (await poll.pageAt(Math.max(first.end, first.total - first.pageSize))).items : [];
+	const facts: IDataObject[] = [...(first?.items ?? []), ...last];
 	stream.total = first?.total ?? 0;
-	const shown = whole ? orderOf(facts) : { order: 'unknown' as const, disordered: false };
-	stream.order = shown.order;
+	// The order from the two ends' creation dates (src/client/listEnd.ts); one date throughout (a batch) shows none, and is no disorder.
+	const learned = first && whole && facts.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
+	stream.order = typeof learned === 'string' ? learned : 'unknown';
 	const dates = facts.map(newestDate).filter(Number.isFinite);
 	const clock = poll.serverDateUpTo === undefined ? Math.max(...dates) : poll.serverDateUpTo;
 	const boundary = Math.max(clock, ...dates.filter((at) => at <= clock + MAX_SKEW_MS)) + 1;
 	if (dates.some((at) => at > clock)) poll.note('ahead');
 	for (const cursor of Object.values(poll.cursors)) advance(cursor, boundary);
+	if (poll.serverDateUpTo !== undefined) stream.boundary = poll.serverDateUpTo + 1;
 	if (stream.order !== 'unknown' && Number.isFinite(boundary)) stream.edge = { mark: boundary };
-	if (shown.disordered && poll.created) poll.note('unordered');
+	if (typeof learned === 'object' && new Set(facts.map(createdAt)).size > 1 && poll.created) poll.note('unordered');
 }
 
 /** The fast read: what it found is judged; where it may read from next, and whether the sweep must help. */

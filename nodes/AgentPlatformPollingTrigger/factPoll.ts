@@ -32,6 +32,8 @@ const NOTES = {
 		'The end of the memory-fact list where new facts appear could not be read as its total said (a total that is off, pages that move while read, or more new facts than one poll may read): the whole list is read for new facts too, so none is missed.',
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
 	state: 'The stored state of this trigger could not be read whole: it carries on from the parts it could read.',
+	second:
+		"Memory facts dated within the second the activation's last answer named (its Date header) were read: the API's clock cannot tell those made after activation from those there before it, so none of them is reported (docs/polling-trigger.md, What it can prove).",
 	ahead:
 		"Memory facts dated ahead of the API's clock (its Date header) were read: a change is reported only once that clock has passed its date, and facts up to 5 minutes ahead at activation moved the activation's boundary past them, so changes dated before that are not reported (docs/polling-trigger.md, What it can prove).",
 } as const;
@@ -195,6 +197,8 @@ export class FactPoll {
 		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.parts.events.length);
 		const { fresh, deferred, ahead } = judge(this.cursors, facts, this.wants, room, this.serverDateUpTo);
 		if (ahead.length > 0) this.note('ahead');
+		const { boundary = Number.NaN } = this.stream;
+		if (facts.some((fact) => createdAt(fact) < boundary && createdAt(fact) >= boundary - DATE_RESOLUTION_MS)) this.note('second');
 		for (const change of fresh) {
 			remember(this.cursors[change.kind], change);
 			this.parts.events.push(factEvent(change.kind === 'created' ? 'memory.fact_created' : 'memory.fact_promoted', change.fact, change.at));

@@ -113,6 +113,8 @@ export interface FactStream {
 	notes?: string[];
 	/** The API's clock (its `Date`) as the last poll heard it. */
 	apiDate?: number;
+	/** The activation's boundary by its `Date` (API epoch ms): a change dated in the second before it cannot be told new (factPoll.ts, NOTES). */
+	boundary?: number;
 }
 
 export interface PollState {
@@ -194,7 +196,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
-	if ([value.served, value.apiDate].some((v) => v !== undefined && !isNumber(v))) return false;
+	if ([value.served, value.apiDate, value.boundary].some((v) => v !== undefined && !isNumber(v))) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && (edge.drift === undefined || isNumber(edge.drift)));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }

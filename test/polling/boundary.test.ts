@@ -189,7 +189,7 @@ describe('the clocks: what the trigger proves, reports late, and refuses to gues
 		expect(reported(then)).toEqual(ahead);
 	});
 
-	test('a fact made within the second of the activation poll\'s last answer is not reported (the API\'s `Date` cannot tell it from one that existed); one a second later is', async () => {
+	test('a fact made within the second of the activation poll\'s last answer is not reported (the API\'s `Date` cannot tell it from one that existed), and the log says so once; one a second later is', async () => {
 		server = await startFactServer();
 		existing(server, 50);
 		const wf = pollingWorkflow(server.target, CREATED);
@@ -200,9 +200,13 @@ describe('the clocks: what the trigger proves, reports late, and refuses to gues
 		expect(boundary % 1_000).toBe(0);
 		const within = server.create(1, 'dep_b', false, boundary - 1);
 		const after = server.create(1);
-		const items = await pollTimes(wf, 2);
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		const items = await pollTimes(wf, 3);
 		expect(reported(items)).toEqual(after);
 		expect(reported(items)).not.toContain(within[0]);
+		// Never reported, and n8n's log says why, once.
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('within the second')).length).toBe(1);
+		warn.mockRestore();
 	});
 });
 
