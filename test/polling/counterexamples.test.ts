@@ -60,3 +60,19 @@ test.each(cases)('%s', async (_name, behaviour, steps) => {
 	await run({ ...plain, ...behaviour }, steps);
 });
 
+/** Found against the fix in progress and reported to it, not fixed yet: each must still fail (then it moves up). */
+const open: Array<[string, Partial<Behaviour>, Step[]]> = [
+	[
+		'every change reported: a total capped at 100, 989 facts dated apart, 226 created at once and one promoted: the newest is reported (3337f62 never did)',
+		{ total: 'capped', existing: 989 },
+		[
+			{ kind: 'create', count: 226, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 },
+			{ kind: 'promote', count: 1, pick: 0 },
+		],
+	],
+];
+
+test.failing.each(open)('still open: %s', async (_name, behaviour, steps) => {
+	await run({ ...plain, ...behaviour }, steps);
+});
+
