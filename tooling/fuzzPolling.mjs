@@ -33,7 +33,8 @@ for (const name of ['FUZZ_RUNS', 'FUZZ_SEED']) {
 		process.exit(2);
 	}
 }
-process.stdout.write(`fuzz:polling: ${env.FUZZ_RUNS} runs, seed ${env.FUZZ_SEED} (replay: npm run fuzz:polling -- FUZZ_RUNS=${env.FUZZ_RUNS} FUZZ_SEED=${env.FUZZ_SEED})\n`);
+const what = env.FUZZ_PATH ? `the scenario at path ${env.FUZZ_PATH}` : `${env.FUZZ_RUNS} runs`;
+process.stdout.write(`fuzz:polling: ${what}, seed ${env.FUZZ_SEED} (replay: npm run fuzz:polling -- FUZZ_RUNS=${env.FUZZ_RUNS} FUZZ_SEED=${env.FUZZ_SEED}; one counterexample: add FUZZ_PATH=… as printed with it)\n`);
 const started = Date.now();
 const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
 const result = spawnSync(process.execPath, [jest, 'test/polling/hostileList.test.ts', '--maxWorkers=1'], { cwd: root, env, stdio: 'inherit' });
