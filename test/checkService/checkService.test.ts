@@ -52,7 +52,7 @@ describe('check:service against the sandbox', () => {
 		['the knowledge list served elsewhere', { routePaths: { 'knowledgeDocument.getMany': '/kb/documents' } }, 'route.knowledge.list', /^404 .*not_found/, /^src\/routes\.ts:\d+$/],
 		['the team read not served at all', { routePaths: { 'team.get': null } }, 'route.teams.get', /^404 /, /^src\/routes\.ts:\d+$/],
 		['a limit above the largest page refused', { oversizedLimit: 'reject' }, 'pagination.overLimit', /^refused: 400/, /^src\/client\/pager\.ts:\d+$/],
-		['the clock 10 minutes ahead of its Date header', { clockOffsetMs: 600_000 }, 'clock.dateHeader', /after its answer's Date/, /^src\/client\/rateHeaders\.ts:\d+$/],
+		['the clock 10 minutes ahead of its Date header', { dateHeaderOffsetMs: -600_000 }, 'clock.dateHeader', /after its answer's Date/, /^src\/client\/rateHeaders\.ts:\d+$/],
 	])('%s: that choice differs, naming what was seen and where the choice is held', async (_name, options, id, seen, where) => {
 		const { report, served } = await against(options);
 		expect(row(report, id)).toMatchObject({ status: 'differs', seen: expect.stringMatching(seen), where: expect.stringMatching(where) });

@@ -78,7 +78,7 @@ export class SandboxApp {
 		this.keys = seedKeys();
 		this.random = createRandom(options.seed);
 		// The windows count on the host's time; the epoch resets they announce are on the server's clock, as its `Date` is.
-		this.limiter = new RateLimiter(options.rateLimit, options.windowMs, options.resetUnit, options.now, () => this.clock.now() - options.now());
+		this.limiter = new RateLimiter(options.rateLimit, options.windowMs, options.resetUnit, options.now, () => this.clock.now() + options.dateHeaderOffsetMs - options.now());
 		this.faults = new FaultInjector(options.faults, options.seed);
 		this.latencyMs = options.latencyMs;
 		this.factOrder = options.factOrder;
@@ -277,7 +277,7 @@ export class SandboxApp {
 		const at = this.options.now();
 		this.requests.push({ method: req.method, path: url.pathname + url.search, status: response.status, key, fault, receivedAt, at });
 		// The server's own clock, as the facts' dates: an offset or moved clock moves both.
-		response.headers.date = new Date(this.clock.now()).toUTCString();
+		response.headers.date = new Date(this.clock.now() + this.options.dateHeaderOffsetMs).toUTCString();
 		return response;
 	}
 }

@@ -45,6 +45,8 @@ export interface SandboxOptions {
 	lifetimes?: boolean;
 	/** The sandbox's clock runs this many ms off the host's (negative: behind), as a skewed server's. Default 0. */
 	clockOffsetMs?: number;
+	/** The `Date` header (and epoch resets) this many ms off the sandbox's clock, as a gateway's own clock in front of the API (in process only). Default 0. */
+	dateHeaderOffsetMs?: number;
 	/** Every minute of the sandbox's clock, this many facts that lists returned in that minute graduate a tier. Default 0. */
 	graduation?: number;
 	seed?: number;
@@ -100,6 +102,8 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 	if (options.factOrder !== undefined && !FACT_ORDERS.includes(options.factOrder)) throw new Error(`factOrder must be one of ${FACT_ORDERS.join(', ')}, got ${String(options.factOrder)}`);
 	const offsetProblem = options.clockOffsetMs === undefined ? undefined : clockAmountProblem(options.clockOffsetMs, { signed: true });
 	if (offsetProblem) throw new Error(`clockOffsetMs ${offsetProblem}, got ${String(options.clockOffsetMs)}`);
+	const dateProblem = options.dateHeaderOffsetMs === undefined ? undefined : clockAmountProblem(options.dateHeaderOffsetMs, { signed: true });
+	if (dateProblem) throw new Error(`dateHeaderOffsetMs ${dateProblem}, got ${String(options.dateHeaderOffsetMs)}`);
 	const graduation = options.graduation ?? 0;
 	if (!Number.isInteger(graduation) || graduation < 0 || graduation > MAX_GRADUATION) throw new Error(`graduation must be a whole number of facts a minute from 0 to ${MAX_GRADUATION}, got ${String(graduation)}`);
 	const unknownRoute = Object.keys(options.routePaths ?? {}).find((name) => !(name in ROUTES));
@@ -120,6 +124,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		...factListShape(options),
 		lifetimes: options.lifetimes ?? true,
 		clockOffsetMs: options.clockOffsetMs ?? 0,
+		dateHeaderOffsetMs: options.dateHeaderOffsetMs ?? 0,
 		graduation,
 		seed: options.seed ?? 1,
 		faults: options.faults ?? {},
