@@ -15,6 +15,7 @@ const plain: Behaviour = {
 	total: 'exact',
 	pages: 'full',
 	clockOffsetMs: 0,
+	dateSkewMs: 0,
 	futureFacts: 0,
 	existing: 0,
 	batch: false,
@@ -69,6 +70,11 @@ const open: Array<[string, Partial<Behaviour>, Step[]]> = [
 			{ kind: 'create', count: 226, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 },
 			{ kind: 'promote', count: 1, pick: 0 },
 		],
+	],
+	[
+		'every change reported: a list sorted by agent (descending) then newest first, pages cut short, facts dated decades ahead at activation: a new fact of the last agent is reported (3337f62 never did)',
+		{ order: 'agent-desc-then-newest', pages: 'short', clockOffsetMs: -600_000, futureFacts: 85, existing: 653, lifetimes: true, limit: 120, scope: 'team', seed: 2_147_483_624 },
+		[{ kind: 'create', count: 2, agent: 0, tier: 2, scope: 1, sameDate: true, gapMs: 18_302 }],
 	],
 ];
 

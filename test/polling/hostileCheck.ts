@@ -214,6 +214,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 
 	/** With honest dates, every change due by now (made `delayPolls` polls ago), still there and matching, was reported. */
 	function checkLate(end: boolean): void {
+		// A `Date` header off the facts' clock is not honest dating: what it makes unprovable is refused (docs/polling-trigger.md).
+		if (b.dateSkewMs !== 0) return;
 		// Only a stable order promises a delay: a list in a new order per request (or whose ties move at every write) shows a fact to a read only by chance.
 		if (b.order === 'permutation' || b.order === 'ties-reordered') return;
 		// Documented limits: the durable scheduler after a restart re-reads from the saved place (docs, "Whichever way n8n runs the polls").

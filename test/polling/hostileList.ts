@@ -5,7 +5,7 @@
  * - `behaviourArb`: the list as served: its order (oldest first, newest first, agent then time either
  *   way, a new permutation per request, ties reordered by each write), its `total` (exact, over,
  *   under, capped), its pages (full, shorter than the limit they report, overlapping, a smaller
- *   maximum), its clock against n8n's, facts dated decades ahead, existing facts in one batch, tier
+ *   maximum), its clock against n8n's, its `Date` header against its facts' dates, facts dated decades ahead, existing facts in one batch, tier
  *   lifetimes, the filters and events watched, the way n8n runs the polls (helpers.ts).
  * - `stepArb`: the work between two polls: facts created (bursts larger than a poll may read
  *   included), promoted (across the filters), deleted, time passing (facts expiring by tier), n8n
@@ -38,6 +38,8 @@ export interface Behaviour {
 	pages: Pages;
 	/** The API's clock against n8n's (negative: behind). */
 	clockOffsetMs: number;
+	/** The `Date` header against the facts' clock (a gateway's clock in front of the API; 0: one clock). */
+	dateSkewMs: number;
 	/** Facts existing at activation dated decades ahead (a broken clock). */
 	futureFacts: number;
 	/** Facts existing at activation, dated apart over weeks, or (`batch`) sharing one `created_at`. */
@@ -79,6 +81,7 @@ export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
 	total: fc.constantFrom<Total>('exact', 'exact', 'over', 'under', 'capped'),
 	pages: fc.constantFrom<Pages>('full', 'full', 'short', 'duplicates', 'small-max'),
 	clockOffsetMs: fc.constantFrom(0, -10 * MINUTE, 10 * MINUTE, -21 * 86_400_000, 86_400_000),
+	dateSkewMs: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constantFrom(-5 * MINUTE, -2_000, 2_000, 5 * MINUTE, 3 * 3_600_000) }),
 	futureFacts: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 150 }) }),
 	existing: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 700 }) }, { weight: 1, arbitrary: fc.integer({ min: 700, max: 3_000 }) }),
 	batch: fc.boolean(),
@@ -273,7 +276,7 @@ export class HostileList {
 	private answer(url: string, res: HostileResponse): void {
 		const u = new URL(url, 'http://x');
 		const send = (body: unknown) => {
-			res.writeHead(200, { 'content-type': 'application/json', date: new Date(this.now()).toUTCString(), 'x-ratelimit-limit': String(this.b.limit) });
+			res.writeHead(200, { 'content-type': 'application/json', date: new Date(this.now() + this.b.dateSkewMs).toUTCString(), 'x-ratelimit-limit': String(this.b.limit) });
 			res.end(JSON.stringify(body));
 		};
 		this.requests++;
