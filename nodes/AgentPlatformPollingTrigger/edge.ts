@@ -64,6 +64,8 @@ async function readEnd(poll: FactPoll, mark: number): Promise<{ pages: OffsetPag
 	}
 	const pages = [page];
 	while (page.items.length >= page.served) {
+		// The list is at least this long: the next poll aims from here, should this one stop short of the end.
+		poll.stream.total = page.offset + page.items.length;
 		if (!poll.canContinue()) return { pages, outcome: 'unconfirmed' };
 		const last = page.items[page.items.length - 1];
 		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
@@ -103,12 +105,15 @@ export async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const read = await (order === 'oldest-first' ? readEnd(poll, mark) : readStart(poll, mark));
 	if (order === 'newest-first') stream.total = read.pages[read.pages.length - 1].total;
 	const facts = distinct(read.pages);
-	const newest = newestCreated(facts, poll.serverDateUpTo);
+	const upTo = poll.serverDateUpTo ?? Number.POSITIVE_INFINITY;
+	const newest = newestCreated(facts, upTo);
 	const previousNewest = mark - 1;
-	const added = facts.filter((fact) => createdAt(fact) >= previousNewest).length;
+	const added = facts.filter((fact) => createdAt(fact) >= previousNewest && createdAt(fact) <= upTo).length;
 	const grown = stream.total - before;
 	if (!keepsOrder(facts, order)) return { facts, outcome: 'unordered', newest, added, grown };
-	// More facts added than found at the edge: some were added elsewhere (deletions only hide this, never fake it).
-	const outcome = read.outcome === 'reached' && grown > added ? 'unconfirmed' : read.outcome;
+	// More facts added than found at the edge: some were added elsewhere (deletions only hide this, never fake
+	// it). Facts dated ahead of the API's clock at the edge hold it, not new facts: the sweep reads for those too.
+	const misdated = facts.some((fact) => createdAt(fact) > upTo);
+	const outcome = read.outcome === 'reached' && (grown > added || misdated) ? 'unconfirmed' : read.outcome;
 	return { facts, outcome, newest, added, grown };
 }

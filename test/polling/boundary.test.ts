@@ -98,6 +98,32 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(sorted(reported(items))).toEqual(sorted(made));
 	});
 
+	test('oldest first, a total capped at 100, a key of 60 a minute, 226 facts made at once after activation: every one reported (the fast read keeps how far it read)', async () => {
+		server = await startFactServer({ total: (count) => Math.min(count, 100), rateLimit: 60 });
+		existing(server, 989);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		await wf.poll();
+		const made = server.create(226);
+		const items = await pollTimes(wf, 10);
+		expect(reported(items)).toHaveLength(new Set(reported(items)).size);
+		expect(sorted(reported(items))).toEqual(sorted(made));
+	});
+
+	test('sorted by agent (descending), then newest first, short pages, facts dated decades ahead in the middle: new facts of the last agent are reported', async () => {
+		const byAgent = (facts: Fact[]) => [...facts].sort((a, b) => b.agent_id.localeCompare(a.agent_id) || Date.parse(b.created_at) - Date.parse(a.created_at));
+		server = await startFactServer({ order: byAgent, served: (limit) => Math.min(limit, 60), rateLimit: 120 });
+		for (const agent of ['dep_zulu', 'dep_bravo', 'dep_alpha']) existing(server, 40, agent);
+		const decades = Date.now() + 30 * 365 * DAY;
+		for (let i = 0; i < 85; i++) server.create(1, 'dep_bravo', false, decades + i * 1_000);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		await wf.poll();
+		const made = server.create(2, 'dep_alpha', true);
+		const items = await pollTimes(wf, 16);
+		expect(sorted(reported(items))).toEqual(sorted(made));
+	});
+
 	test('over 5,000 facts dated decades ahead (a broken clock) plus real ones: the activation poll emits nothing, and neither do the next, but new facts', async () => {
 		server = await startFactServer();
 		existing(server, 200);

@@ -24,6 +24,8 @@ export interface FactServerOptions {
 	total?: (count: number) => number;
 	/** How many items a page holds when `limit` were asked (default: the limit, at most 100). */
 	served?: (limit: number) => number;
+	/** The key's limit a minute its headers name (default 6,000). */
+	rateLimit?: number;
 }
 
 export const MAX_PAGE = 100;
@@ -41,7 +43,7 @@ export async function startFactServer(options: FactServerOptions = {}) {
 	const server: HostileServer = await startHostile((req, res) => {
 		const url = new URL(req.url, 'http://x');
 		const send = (body: unknown) => {
-			res.writeHead(200, { 'content-type': 'application/json', date: new Date(now()).toUTCString(), 'x-ratelimit-limit': '6000' });
+			res.writeHead(200, { 'content-type': 'application/json', date: new Date(now()).toUTCString(), 'x-ratelimit-limit': String(options.rateLimit ?? 6000) });
 			res.end(JSON.stringify(body));
 		};
 		if (url.pathname === '/v1/organization') return send({ data: { id: 'org_factserver' } });
