@@ -74,4 +74,17 @@ test.each(cases)('%s', async (_name, behaviour, steps) => {
 	await run({ ...plain, ...behaviour }, steps);
 });
 
+/** Found against the fix in progress and reported to it, not fixed yet: each must still fail (then it moves up). */
+const open: Array<[string, Partial<Behaviour>, Step[]]> = [
+	[
+		'every change reported: oldest first, a total capped at 100, pages cut short, one fact dated decades ahead, 100 created: all are reported (a56c062 reported none)',
+		{ total: 'capped', pages: 'short', futureFacts: 1, existing: 120, batch: true },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
+];
+
+test.failing.each(open)('still open: %s', async (_name, behaviour, steps) => {
+	await run({ ...plain, ...behaviour }, steps);
+});
+
 
