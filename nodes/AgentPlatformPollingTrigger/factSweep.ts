@@ -19,7 +19,7 @@
  * same ground and reports only what was not. A whole sweep also shows the list's order, which the
  * fast read (edge.ts) then relies on.
  */
-import { anchorCount, movedOn, type ScanPage } from '../../src/client';
+import { anchorCount, movedOn, type ScanPage, type ScanStart } from '../../src/client';
 import { advance, keyBytes, MAX_SEEN_BYTES, shortHash, sinceAfterWholeRead } from './judge';
 import { createdAt, type FactPoll, LAG_MS, newestCreated, newestDate, startAt } from './factPoll';
 import type { Sweep } from './state';
@@ -63,16 +63,24 @@ export async function sweep(poll: FactPoll, maxPages: number, addedAtStart: numb
 	let read = 0;
 	const pages = Math.min(maxPages, Math.ceil(Math.max(1, (current.total ?? stream.total) - current.offset) / perPage(stream.pageSize || 1)));
 	await poll.withBudget(pages, async () => {
-		for await (const page of poll.pages(from)) {
-			read += 1;
-			// Out of room for events: the page is read again at the next poll, so nothing older waits behind what is reported.
-			if (!take(poll, current, page)) return;
-			if (page.last || current.pages >= current.maxPages) {
-				// A list that never ends (a server that keeps claiming more) ends the sweep, as one with gaps.
-				if (!page.last) current.gaps = true;
-				return finish(poll, current, page);
+		// The pager ends on a page shorter than asked at `total`; one no shorter than the server serves (a
+		// total that under-counts, pages cut by bytes) is not the end: the read goes on from its place.
+		for (let next: ScanStart | undefined = from; next; next = { ...startAt(current), total: undefined }) {
+			let pagerEnded = false;
+			for await (const page of poll.pages(next)) {
+				read += 1;
+				// Out of room for events: the page is read again at the next poll, so nothing older waits behind what is reported.
+				if (!take(poll, current, page)) return;
+				const end = page.last && page.items.length < (stream.served ?? Number.POSITIVE_INFINITY);
+				if (end || current.pages >= current.maxPages) {
+					// A list that never ends (a server that keeps claiming more) ends the sweep, as one with gaps.
+					if (!end) current.gaps = true;
+					return finish(poll, current, page);
+				}
+				if (read >= maxPages || !poll.canContinue()) return;
+				pagerEnded = page.last;
 			}
-			if (read >= maxPages || !poll.canContinue()) return;
+			if (!pagerEnded) return;
 		}
 	});
 }

@@ -22,7 +22,7 @@ import { isObject } from '../../src/client';
 import { type Cursor, DATE_RESOLUTION_MS, HASH_CHARS, keyBytes, MAX_SEEN_BYTES } from './judge';
 import type { ShareAccount } from './keyShare';
 
-export { shortHash } from './judge';
+export { MAX_SEEN, MAX_SEEN_BYTES, shortHash } from './judge';
 
 export const STATE_KEY = 'pollState';
 const FORMAT = 4;
@@ -32,8 +32,6 @@ const FORMAT = 4;
  * agents take 10 requests a poll, all of a 0.2 share of an Individual key (60 a minute).
  */
 export const MAX_AGENTS = 1_000;
-
-export { MAX_SEEN, MAX_SEEN_BYTES } from './judge';
 
 /** A status longer than this (no real one is) is kept as its hash. */
 export const MAX_STATUS_CHARS = 32;

@@ -110,6 +110,19 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(sorted(reported(items))).toEqual(sorted(made));
 	});
 
+	test('oldest first, a total capped at 100, pages of 60, a batch and one fact dated decades ahead at the end, a key of 60: 100 new facts reported (checker\'s counterexample)', async () => {
+		const byDate = (facts: Fact[]) => [...facts].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+		server = await startFactServer({ order: byDate, total: (count) => Math.min(count, 100), served: (limit) => Math.min(limit, 60), rateLimit: 60 });
+		server.create(120, 'dep_b', true, Date.now() - 3_600_000);
+		server.create(1, 'dep_b', false, Date.now() + 30 * 365 * DAY);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		await wf.poll();
+		const made = server.create(100);
+		const items = await pollTimes(wf, 20);
+		expect(sorted(reported(items))).toEqual(sorted(made));
+	});
+
 	test('sorted by agent (descending), then newest first, short pages, facts dated decades ahead in the middle: new facts of the last agent are reported', async () => {
 		const byAgent = (facts: Fact[]) => [...facts].sort((a, b) => b.agent_id.localeCompare(a.agent_id) || Date.parse(b.created_at) - Date.parse(a.created_at));
 		server = await startFactServer({ order: byAgent, served: (limit) => Math.min(limit, 60), rateLimit: 120 });

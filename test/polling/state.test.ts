@@ -42,6 +42,8 @@ test(`ids and statuses of 4 KB, ${MAX_AGENTS} agents and more changes than the c
 	// And more new facts at once than the creations' cursor keeps.
 	for (let i = 0; i < MAX_SEEN + 100; i++) org.facts.set(long('fact_b', i), { ...fact, id: long('fact_b', i), created_at: at(i) });
 	for (const agent of org.agents.values()) agent.status = agent.status.startsWith('s') ? 't'.repeat(agent.status.length) : agent.status;
+	// The API's clock past the last of those dates: none is ahead of it (such a change waits for the clock).
+	sb.admin.advance(2 * (MAX_SEEN + 100));
 
 	const events: IDataObject[] = [];
 	const count = (event: string) => events.filter((e) => e.event === event).length;
