@@ -79,5 +79,22 @@ test.each(cases)('%s', async (_name, behaviour, steps) => {
 	await run({ ...plain, ...behaviour }, steps);
 });
 
+/** Found against the fix in progress and reported to it, not fixed yet: each must still fail (then it moves up). */
+const open: Array<[string, Partial<Behaviour>, Step[]]> = [
+	[
+		'idle polls at most 3 requests: watching one agent and one scope, a fact created, one promoted (maybe into the scope), one deleted: idle polls settle (593bb4b: 12 requests every other poll)',
+		{ existing: 332, scope: 'agent', agent: 'dep_zulu', seed: 61_720_213 },
+		[
+			{ kind: 'create', count: 1, agent: 2, tier: 0, scope: 0, sameDate: false, gapMs: 1 },
+			{ kind: 'promote', count: 1, pick: 1_817_471_723 },
+			{ kind: 'delete', count: 1, pick: 0 },
+		],
+	],
+];
+
+test.failing.each(open)('still open: %s', async (_name, behaviour, steps) => {
+	await run({ ...plain, ...behaviour }, steps);
+});
+
 
 

@@ -16,7 +16,7 @@
  *   minute's worth (what the account holds at once), plus one more per restart (the account saved
  *   before it forgets what was spent since);
  * - idle polls cheap: watching new facts in a list in creation order (oldest or newest first, ties
- *   kept) with an exact `total` and facts of more than one date (one batch shows no order to learn),
+ *   kept) with an exact `total`, pages that do not overlap, no fact dated decades ahead, and facts of more than one date (one batch shows no order to learn),
  *   a poll with no change since the last, once two whole reads had time, costs at most 3 requests.
  *
  * `run` throws an Error naming the invariant and the poll; fast-check shrinks the scenario.
@@ -164,13 +164,16 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		}
 	};
 
-	const stable = (b.order === 'oldest-first' || b.order === 'newest-first') && b.total === 'exact' && b.futureFacts === 0 && !b.promotions;
+	// Pages that overlap are pages that move while read: the docs say the whole list is then read for new facts, at the share.
+	// Facts dated ahead of the API's clock where new facts appear make the edge unconfirmed: the list is then swept at the share (docs).
+	const stable = (b.order === 'oldest-first' || b.order === 'newest-first') && b.total === 'exact' && b.pages !== 'duplicates' && b.futureFacts === 0 && !b.promotions;
+	let datedAhead = false;
 	const checkIdle = () => {
 		const settled = list.polls - lastWork > delayPolls(b, maxFacts) && lastWork > 0;
 		// A list whose facts all share one created_at shows no order to learn: it is read whole, at the share.
 		const dated = new Set(list.facts.filter(list.matches).map((f) => f.created_at)).size > 1;
 		const n = requests[requests.length - 1];
-		if (stable && settled && dated && n > IDLE_REQUESTS) fail('idle polls at most 3 requests in stable orders', `an idle poll took ${n} requests (per poll: ${requests.join(',')})`);
+		if (stable && !datedAhead && settled && dated && n > IDLE_REQUESTS) fail('idle polls at most 3 requests in stable orders', `an idle poll took ${n} requests (per poll: ${requests.join(',')})`);
 	};
 
 	wf.activate();
@@ -194,8 +197,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		else if (step.kind === 'promote') list.promote(step.count, step.pick);
 		else if (step.kind === 'delete') list.delete(step.count, step.pick);
 		else if (step.kind === 'advance') list.advance(step.minutes * MINUTE);
-		else if (step.kind === 'future') list.create(step.count, { agent: AGENTS[0], tier: 'L2', scope: 'agent', sameDate: false, gapMs: 1, future: true });
-		else restart(step.older);
+		else if (step.kind === 'future') {
+			datedAhead = true;
+			list.create(step.count, { agent: AGENTS[0], tier: 'L2', scope: 'agent', sameDate: false, gapMs: 1, future: true });
+		} else restart(step.older);
 		maxFacts = Math.max(maxFacts, list.facts.filter(list.matches).length);
 	}
 

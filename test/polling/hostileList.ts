@@ -266,7 +266,8 @@ export class HostileList {
 		const max = this.b.pages === 'small-max' ? 20 + (this.skew % 30) : MAX_PAGE;
 		const limit = Math.max(1, Math.min(max, asked));
 		if (this.b.pages === 'short') return { data: list.slice(offset, offset + Math.max(1, Math.ceil(limit * 0.6))), limit };
-		if (this.b.pages === 'duplicates' && offset > 0) {
+		// Overlapping pages (rows shifted by writes between requests) repeat a few facts, but past the end a page is empty.
+		if (this.b.pages === 'duplicates' && offset > 0 && offset < list.length) {
 			const back = 1 + (this.skew % 3);
 			return { data: list.slice(Math.max(0, offset - back), offset - back + limit), limit };
 		}
