@@ -64,14 +64,15 @@ export async function sweep(poll: FactPoll, maxPages: number, addedAtStart: numb
 	const pages = Math.min(maxPages, Math.ceil(Math.max(1, (current.total ?? stream.total) - current.offset) / perPage(stream.pageSize || 1)));
 	await poll.withBudget(pages, async () => {
 		// The pager ends on a page shorter than asked at `total`; one no shorter than the server serves (a
-		// total that under-counts, pages cut by bytes) is not the end: the read goes on from its place.
+		// total that under-counts, pages cut by bytes) is not the end while it brings new items: the read
+		// goes on from its place.
 		for (let next: ScanStart | undefined = from; next; next = { ...startAt(current), total: undefined }) {
 			let pagerEnded = false;
 			for await (const page of poll.pages(next)) {
 				read += 1;
 				// Out of room for events: the page is read again at the next poll, so nothing older waits behind what is reported.
 				if (!take(poll, current, page)) return;
-				const end = page.last && page.items.length < (stream.served ?? Number.POSITIVE_INFINITY);
+				const end = page.last && (page.items.length < (stream.served ?? Number.POSITIVE_INFINITY) || page.fresh.length === 0);
 				if (end || current.pages >= current.maxPages) {
 					// A list that never ends (a server that keeps claiming more) ends the sweep, as one with gaps.
 					if (!end) current.gaps = true;

@@ -123,6 +123,21 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(sorted(reported(items))).toEqual(sorted(made));
 	});
 
+	test('oldest first, pages that overlap (each starts two facts early), two facts: an idle poll costs at most 3 requests (checker\'s cost case)', async () => {
+		server = await startFactServer({ early: 2, rateLimit: 60 });
+		existing(server, 2);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		await wf.poll();
+		const made = server.create(1);
+		expect(reported(await pollTimes(wf, 2))).toEqual(made);
+		for (let i = 0; i < 3; i++) {
+			const before = server.requests();
+			expect(await wf.poll()).toEqual([]);
+			expect(server.requests() - before).toBeLessThanOrEqual(3);
+		}
+	});
+
 	test('sorted by agent (descending), then newest first, short pages, facts dated decades ahead in the middle: new facts of the last agent are reported', async () => {
 		const byAgent = (facts: Fact[]) => [...facts].sort((a, b) => b.agent_id.localeCompare(a.agent_id) || Date.parse(b.created_at) - Date.parse(a.created_at));
 		server = await startFactServer({ order: byAgent, served: (limit) => Math.min(limit, 60), rateLimit: 120 });

@@ -26,6 +26,8 @@ export interface FactServerOptions {
 	served?: (limit: number) => number;
 	/** The key's limit a minute its headers name (default 6,000). */
 	rateLimit?: number;
+	/** A page at an offset past 0 starts this many facts earlier (pages that overlap; default 0). */
+	early?: number;
 }
 
 export const MAX_PAGE = 100;
@@ -51,7 +53,8 @@ export async function startFactServer(options: FactServerOptions = {}) {
 		const offset = Number(url.searchParams.get('offset') ?? 0);
 		const limit = Math.min(MAX_PAGE, Number(url.searchParams.get('limit') ?? MAX_PAGE));
 		const list = (options.order ?? ((f) => f))([...facts]);
-		const data = list.slice(offset, offset + (options.served ?? ((l) => l))(limit));
+		const start = offset > 0 ? Math.max(0, offset - (options.early ?? 0)) : 0;
+		const data = list.slice(start, start + (options.served ?? ((l) => l))(limit));
 		listed.push(...data.map((f) => f.id));
 		send({ data, pagination: { offset, limit, total: (options.total ?? ((n) => n))(list.length) } });
 	});
