@@ -73,16 +73,8 @@ const cases: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ total: 'capped', pages: 'short', futureFacts: 1, existing: 120, batch: true },
 		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
-];
-
-test.each(cases)('%s', async (_name, behaviour, steps) => {
-	await run({ ...plain, ...behaviour }, steps);
-});
-
-/** Found against the fix in progress and reported to it, not fixed yet: each must still fail (then it moves up). */
-const open: Array<[string, Partial<Behaviour>, Step[]]> = [
 	[
-		'idle polls at most 3 requests: watching one agent and one scope, a fact created, one promoted (maybe into the scope), one deleted: idle polls settle (593bb4b: 12 requests every other poll)',
+		'idle polls at most 3 requests: watching one agent and one scope, a fact created, one promoted (maybe into the scope), one deleted: idle polls settle (the fix as of 593bb4b: 12 requests every other poll)',
 		{ existing: 332, scope: 'agent', agent: 'dep_zulu', seed: 61_720_213 },
 		[
 			{ kind: 'create', count: 1, agent: 2, tier: 0, scope: 0, sameDate: false, gapMs: 1 },
@@ -92,9 +84,10 @@ const open: Array<[string, Partial<Behaviour>, Step[]]> = [
 	],
 ];
 
-test.failing.each(open)('still open: %s', async (_name, behaviour, steps) => {
+test.each(cases)('%s', async (_name, behaviour, steps) => {
 	await run({ ...plain, ...behaviour }, steps);
 });
+
 
 
 
