@@ -26,7 +26,7 @@ const dayOf = (markdown) => /\((\d{4}-\d{2}-\d{2})/.exec(markdown)?.[1] ?? 'date
 const README_LINES = {
 	polling(results, markdown) {
 		const runs = results.runs ?? [];
-		const stable = runs.filter((r) => r.order !== 'unordered' && r.ties !== 'in a changing order' && r.idleScan?.requests !== undefined && r.changes?.pollsUntilAll !== undefined);
+		const stable = runs.filter((r) => ['oldest-first', 'newest-first'].includes(r.order) && r.ties !== 'in a changing order' && r.idleScan?.requests !== undefined && r.changes?.pollsUntilAll !== undefined);
 		if (stable.length === 0 || runs.some((r) => r.keyShareTeam === undefined)) {
 			throw new Error('bench/results/polling.json has no runs[] with idleScan.requests, changes.pollsUntilAll and keyShareTeam: update README_LINES.polling in bench/quoteInReadme.mjs');
 		}

@@ -9,7 +9,7 @@ import { clockAmountProblem, type ClockState } from './clock';
 import { parseJsonText } from './context';
 import type { FaultConfig } from './faults';
 import { FACT_ORDERS, type FactOrder } from './options';
-import { generateFacts } from './generate';
+import { type Dating, generateFacts } from './generate';
 import { type ChatSessionSeed, MAX_SEEDED_TURNS, seedChatSession } from './chatSession';
 import { nextTier, type PromotionTarget, SCOPES, TIERS } from './memoryLife';
 import type { MemoryFact } from './model';
@@ -97,12 +97,12 @@ export class AdminApi {
 		return this.app.emit(this.org(orgId), event, data);
 	}
 
-	/** Adds `count` generated facts, one batch sharing one `created_at`; returns the organization's fact total. */
-	seedFacts(orgId: string, count: number, agentId?: string, contentBytes?: number): number {
+	/** Adds `count` generated facts, one batch sharing one `created_at` (or as `dating` says); returns the organization's fact total. */
+	seedFacts(orgId: string, count: number, agentId?: string, contentBytes?: number, dating?: Dating): number {
 		const org = this.org(orgId);
 		if (agentId !== undefined && !org.agents.has(agentId)) throw new AdminError(400, `"agent_id": no agent "${agentId}" in ${orgId}`);
 		this.app.live();
-		return generateFacts(org, count, this.app.clock.now(), agentId, contentBytes);
+		return generateFacts(org, count, this.app.clock.now(), agentId, contentBytes, dating);
 	}
 
 	/** Adds a chat session of `turns` turns as the memory node stores them (chatSession.ts); returns the organization's fact total. */
@@ -199,14 +199,19 @@ export class AdminApi {
 				this.reset();
 				return { reset: true };
 			case 'POST /seed': {
-				const { org_id: orgId = 'org_acme', facts = 0, agent_id: agentId, content_bytes: bytes } = body() as {
+				const { org_id: orgId = 'org_acme', facts = 0, agent_id: agentId, content_bytes: bytes, gap_ms: gapMs, ahead_ms: aheadMs } = body() as {
 					org_id?: string;
 					facts?: number;
 					agent_id?: string;
 					content_bytes?: number;
+					gap_ms?: number;
+					ahead_ms?: number;
 				};
 				if (!Number.isInteger(facts) || facts < 0) throw new AdminError(400, '"facts" must be a whole number');
-				return { total_facts: this.seedFacts(orgId, facts, agentId, bytes) };
+				for (const [name, value] of [['gap_ms', gapMs], ['ahead_ms', aheadMs]] as const) {
+					if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new AdminError(400, `"${name}" must be a whole number of ms, 0 or more`);
+				}
+				return { total_facts: this.seedFacts(orgId, facts, agentId, bytes, { gapMs, aheadMs }) };
 			}
 			case 'POST /seed-session': {
 				const { org_id: orgId = 'org_acme', agent_id: agentId, session_id: sessionId, turns } = body() as { org_id?: string; agent_id?: string; session_id?: string; turns?: number };

@@ -245,6 +245,7 @@ export class SandboxApp {
 			defaultPageSize: this.options.defaultPageSize,
 			factOrder: this.factOrder,
 			stableTies: this.options.stableTies,
+			factList: { factTotalSkew: this.options.factTotalSkew, factTotalCap: this.options.factTotalCap, factPageCap: this.options.factPageCap },
 			random: this.random,
 			now: () => new Date(this.clock.now()),
 			emit: (event, data) => void this.emit(org, event, data),

@@ -33,12 +33,17 @@ const usage = `Usage: npm run sandbox -- [options]
   --fact-order O         oldest-first (default) | newest-first | agent-then-oldest | agent-then-newest
                          | unordered (a new order on every request)
   --stable-ties          facts sharing a created_at keep creation order (default: a new order after each write)
+  --fact-total-skew N    the fact list's total counts N more facts than it holds (negative: fewer), e.g. =-150
+  --fact-total-cap N     the fact list's total says at most N (a capped count)
+  --fact-page-cap N      fact pages hold at most N facts while reporting the limit asked (a byte cap)
   --no-lifetimes         facts never expire (default: L1 1 h, L2 24 h, L3 7 days, L4 forever)
   --clock-offset-ms N    the sandbox's clock runs N ms off the host's (negative: behind)
   --graduation N         every minute of the sandbox's clock, N facts that lists returned graduate a tier
   --seed N               seed for faults and generated ids (default 1)
   --faults JSON          fault config, e.g. '{"serverErrorRate":0.1,"resetRate":0.05}'
   --facts N              generate N extra memory facts in org_acme at start, one batch sharing one created_at
+  --fact-gap-ms N        ... dated N ms apart instead, the newest now (facts made over weeks, not one batch)
+  --facts-ahead N        also N facts dated 30 years ahead of the sandbox's clock (a broken clock)
   --serve-route R=PATH   serve route R of src/routes.ts (e.g. knowledgeDocument.getMany) at PATH instead,
                          or not at all with R=none; repeatable
   --no-build             use the last build in .cache/sandbox
@@ -58,6 +63,11 @@ try {
       latency: { type: "string" },
       "fact-order": { type: "string" },
       "stable-ties": { type: "boolean", default: false },
+      "fact-total-skew": { type: "string" },
+      "fact-total-cap": { type: "string" },
+      "fact-page-cap": { type: "string" },
+      "fact-gap-ms": { type: "string" },
+      "facts-ahead": { type: "string" },
       "no-lifetimes": { type: "boolean", default: false },
       "clock-offset-ms": { type: "string" },
       graduation: { type: "string" },
@@ -161,6 +171,9 @@ const options = {
   latencyMs: int("latency", values.latency),
   factOrder: values["fact-order"],
   stableTies: values["stable-ties"],
+  factTotalSkew: int("fact-total-skew", values["fact-total-skew"], { signed: true }),
+  factTotalCap: int("fact-total-cap", values["fact-total-cap"]),
+  factPageCap: int("fact-page-cap", values["fact-page-cap"]),
   lifetimes: !values["no-lifetimes"],
   clockOffsetMs: int("clock-offset-ms", values["clock-offset-ms"], {
     signed: true,
@@ -203,7 +216,12 @@ function optionFlag(message) {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 const extra = int("facts", values.facts);
-if (extra) sandbox.admin.seedFacts("org_acme", extra);
+const gapMs = int("fact-gap-ms", values["fact-gap-ms"]);
+if (extra) sandbox.admin.seedFacts("org_acme", extra, undefined, undefined, { gapMs });
+/** Facts dated decades ahead (--facts-ahead): 30 years of ms. */
+const DECADES_AHEAD_MS = 30 * 365 * 86_400_000;
+const ahead = int("facts-ahead", values["facts-ahead"]);
+if (ahead) sandbox.admin.seedFacts("org_acme", ahead, undefined, undefined, { aheadMs: DECADES_AHEAD_MS });
 const sessionTurns = int("session-turns", values["session-turns"]);
 if (sessionTurns) sandbox.admin.seedChatSession("org_acme", { agentId: "dep_support01", turns: sessionTurns });
 

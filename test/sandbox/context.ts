@@ -2,7 +2,7 @@
 import { z } from 'zod/v4';
 import { ApiError, badRequest } from './errors';
 import type { MemoryFact, OrgData } from './model';
-import type { FactOrder } from './options';
+import type { FactListShape, FactOrder } from './options';
 import type { Random } from './prng';
 import { randomIdPart } from './prng';
 
@@ -17,6 +17,8 @@ export interface HandlerContext {
 	factOrder: FactOrder;
 	/** Facts with equal `created_at` keep creation order (true) or come in an order that changes with every write. */
 	stableTies: boolean;
+	/** The memory-fact list's `total` and page lengths as a careless server serves them. */
+	factList: FactListShape;
 	webhookSecretField: string;
 	random: Random;
 	now: () => Date;

@@ -37,6 +37,10 @@ export interface SandboxOptions {
 	factOrder?: FactOrder;
 	/** Facts with equal `created_at` keep creation order. Default false: their order changes after every write. */
 	stableTies?: boolean;
+	/** Issue 38's careless lists (the memory-fact list only; 0: off). See FactListShape. */
+	factTotalSkew?: number;
+	factTotalCap?: number;
+	factPageCap?: number;
 	/** Tier lifetimes (L1 1 h, L2 24 h, L3 7 days, L4 forever): expired facts are gone. Default true. */
 	lifetimes?: boolean;
 	/** The sandbox's clock runs this many ms off the host's (negative: behind), as a skewed server's. Default 0. */
@@ -70,6 +74,27 @@ export const ENTERPRISE_DEFAULT_LIMIT = 6000;
 /** The most facts that may graduate in one minute (a bound on the picker's memory). */
 export const MAX_GRADUATION = 10_000;
 
+/**
+ * How the memory-fact list is served beyond its order, as careless servers serve it (issue 38):
+ * `totalSkew` facts more in its `total` than it holds (negative: fewer; a stale count, or one taken
+ * before the filter), `totalCap` the most its `total` says (a capped count), `pageCap` the most facts
+ * a page holds while it reports the `limit` asked (a byte cap). 0: off.
+ */
+export interface FactListShape {
+	factTotalSkew: number;
+	factTotalCap: number;
+	factPageCap: number;
+}
+
+function factListShape(options: SandboxOptions): FactListShape {
+	const shape = { factTotalSkew: options.factTotalSkew ?? 0, factTotalCap: options.factTotalCap ?? 0, factPageCap: options.factPageCap ?? 0 };
+	if (!Number.isInteger(shape.factTotalSkew)) throw new Error(`factTotalSkew must be a whole number (negative: the total counts fewer), got ${String(options.factTotalSkew)}`);
+	for (const name of ['factTotalCap', 'factPageCap'] as const) {
+		if (!Number.isInteger(shape[name]) || shape[name] < 0) throw new Error(`${name} must be a whole number of 0 (off) or more, got ${String(options[name])}`);
+	}
+	return shape;
+}
+
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 	const plan = options.plan ?? 'team';
 	const rateLimit = options.rateLimit ?? (plan === 'enterprise' ? ENTERPRISE_DEFAULT_LIMIT : PLAN_LIMITS[plan]);
@@ -96,6 +121,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		latencyMs: options.latencyMs ?? 0,
 		factOrder: options.factOrder ?? 'oldest-first',
 		stableTies: options.stableTies ?? false,
+		...factListShape(options),
 		lifetimes: options.lifetimes ?? true,
 		clockOffsetMs: options.clockOffsetMs ?? 0,
 		dateHeaderOffsetMs: options.dateHeaderOffsetMs ?? 0,

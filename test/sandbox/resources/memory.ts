@@ -4,7 +4,7 @@ import { FILTER_QUERY } from '../../../src/vocabulary';
 import { badRequest } from '../errors';
 import type { MemoryFact } from '../model';
 import { expiryFor, promote, SCOPES, TIERS } from '../memoryLife';
-import { type Handler, type HandlerContext, listPage, newId, parseBody, queryFilter, requireFound, single } from '../context';
+import { type Handler, type HandlerContext, type HandlerResult, listPage, newId, parseBody, queryFilter, requireFound, single } from '../context';
 
 const tier = z.string().refine((v) => TIERS.includes(v), `must be one of ${TIERS.join(', ')}`);
 const scope = z.string().refine((v) => SCOPES.includes(v), `must be one of ${SCOPES.join(', ')}`);
@@ -31,6 +31,16 @@ function inOrder(ctx: HandlerContext): readonly MemoryFact[] {
 	return facts;
 }
 
+/** The page as --fact-total-skew, --fact-total-cap and --fact-page-cap serve it (options.ts, FactListShape). */
+function carelessPage(ctx: HandlerContext, page: HandlerResult): HandlerResult {
+	const { factTotalSkew: skew, factTotalCap: cap, factPageCap: pageCap } = ctx.factList;
+	if (skew === 0 && cap === 0 && pageCap === 0) return page;
+	const body = page.body as { data: MemoryFact[]; pagination: { total: number } };
+	const total = Math.max(0, body.pagination.total + skew);
+	const data = pageCap > 0 ? body.data.slice(0, pageCap) : body.data;
+	return { ...page, body: { data, pagination: { ...body.pagination, total: cap > 0 ? Math.min(cap, total) : total } } };
+}
+
 function findFact(ctx: HandlerContext): MemoryFact {
 	return requireFound(ctx.org.facts.get(ctx.params.factId), 'Memory fact', ctx.params.factId);
 }
@@ -48,7 +58,7 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 		const viewKey = JSON.stringify([agentId, tierFilter, scopeFilter, text]);
 		let facts = ctx.factOrder !== 'unordered' && filtered ? ctx.org.facts.view(ctx.factOrder, ctx.stableTies, viewKey, keep) : inOrder(ctx);
 		if (filtered && ctx.factOrder === 'unordered') facts = facts.filter(keep);
-		const page = listPage(ctx, facts);
+		const page = carelessPage(ctx, listPage(ctx, facts));
 		ctx.noteReturned((page.body as { data: MemoryFact[] }).data);
 		return page;
 	},

@@ -1,0 +1,93 @@
+/**
+ * The counterexamples the hostile-list checker (hostileList.test.ts) found while it was built, shrunk,
+ * each kept as a regular test: the scenario and the invariant it broke (hostileCheck.ts checks them
+ * all). Each failed on 3039572, or on the fix of issue 38 as it was when found (named).
+ */
+import { useVirtualClock } from '../harness/virtualClock';
+import type { Behaviour, Step } from './hostileList';
+import { run } from './hostileCheck';
+
+useVirtualClock();
+
+/** A plain server: oldest first, exact total, full pages, clocks agreeing, facts dated apart, nothing expiring. */
+const plain: Behaviour = {
+	order: 'oldest-first',
+	total: 'exact',
+	pages: 'full',
+	clockOffsetMs: 0,
+	dateSkewMs: 0,
+	futureFacts: 0,
+	existing: 0,
+	batch: false,
+	lifetimes: false,
+	limit: 60,
+	promotions: false,
+	scheduler: 'poller',
+	seed: 1,
+};
+
+const cases: Array<[string, Partial<Behaviour>, Step[]]> = [
+	[
+		'no event for a fact that existed at activation: watching Memory Tier L2, an L1 fact promoted into L2 after activation is not new',
+		{ existing: 1, tier: 'L2' },
+		[{ kind: 'promote', count: 1, pick: 0 }],
+	],
+	[
+		'no event for a fact that existed at activation: facts dated decades ahead, in a list sorted by agent first',
+		{ order: 'agent-then-oldest', existing: 293, batch: true, futureFacts: 77, limit: 600, promotions: true },
+		[{ kind: 'poll', polls: 2 }],
+	],
+	[
+		'no event for a fact that existed at activation: a total that under-counts, pages of at most 20 to 49, one fact promoted',
+		{ total: 'under', pages: 'small-max', existing: 22, seed: 26 },
+		[{ kind: 'promote', count: 1, pick: 0 }],
+	],
+	[
+		'idle polls at most 3 requests: pages always shorter than the limit they report',
+		{ pages: 'short', existing: 119, batch: true, limit: 600 },
+		[{ kind: 'create', count: 5, agent: 2, tier: 0, scope: 0, sameDate: true, gapMs: 5_965 }],
+	],
+	[
+		'every change reported: a total capped at 100 and pages of at most 28, 600 facts created after activation: all are reported (the fix as of 4b46b66 reported 477, the rest never)',
+		{ total: 'capped', pages: 'small-max', existing: 10, batch: true, limit: 600 },
+		[
+			{ kind: 'poll', polls: 4 },
+			{ kind: 'create', count: 600, agent: 2, tier: 3, scope: 0, sameDate: false, gapMs: 7_033 },
+		],
+	],
+	[
+		'every change reported: a total capped at 100, 989 facts dated apart, 226 created at once and one promoted: the newest is reported (the fix as of 3337f62 never did)',
+		{ total: 'capped', existing: 989 },
+		[
+			{ kind: 'create', count: 226, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 },
+			{ kind: 'promote', count: 1, pick: 0 },
+		],
+	],
+	[
+		'every change reported: a list sorted by agent (descending) then newest first, pages cut short, facts dated decades ahead at activation: a new fact of the last agent is reported (the fix as of 3337f62 never did)',
+		{ order: 'agent-desc-then-newest', pages: 'short', clockOffsetMs: -600_000, futureFacts: 85, existing: 653, lifetimes: true, limit: 120, scope: 'team', seed: 2_147_483_624 },
+		[{ kind: 'create', count: 2, agent: 0, tier: 2, scope: 1, sameDate: true, gapMs: 18_302 }],
+	],
+	[
+		'every change reported: oldest first, a total capped at 100, pages cut short, one fact dated decades ahead, 100 created: all are reported (the fix as of a56c062 reported none)',
+		{ total: 'capped', pages: 'short', futureFacts: 1, existing: 120, batch: true },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
+	[
+		'idle polls at most 3 requests: watching one agent and one scope, a fact created, one promoted (maybe into the scope), one deleted: idle polls settle (the fix as of 593bb4b: 12 requests every other poll)',
+		{ existing: 332, scope: 'agent', agent: 'dep_zulu', seed: 61_720_213 },
+		[
+			{ kind: 'create', count: 1, agent: 2, tier: 0, scope: 0, sameDate: false, gapMs: 1 },
+			{ kind: 'promote', count: 1, pick: 1_817_471_723 },
+			{ kind: 'delete', count: 1, pick: 0 },
+		],
+	],
+];
+
+test.each(cases)('%s', async (_name, behaviour, steps) => {
+	await run({ ...plain, ...behaviour }, steps);
+});
+
+
+
+

@@ -1,0 +1,246 @@
+/**
+ * One scenario of the hostile-list checker: a generated server (hostileList.ts), the real polling
+ * trigger run the way n8n runs it (helpers.ts), the work between polls, and the invariants of issue
+ * 38, checked after every poll and at the end:
+ *
+ * - nothing invented: no event for a fact (or a promotion) that existed at activation, nor for one
+ *   that never was;
+ * - nothing twice: no change reported twice;
+ * - nothing late: with honest dates, every change still there and matching the filters is reported
+ *   within `delayPolls` (docs/polling-trigger.md, "How late": one whole read at the share, plus a
+ *   poll; a change made behind a read in progress waits for the next one, so two reads and two polls),
+ *   and a poll more per 1,000 changes (what one poll hands over), in a stable order only (a list in a
+ *   new order per request shows a fact to a read by chance); not for the limits the docs name (durable
+ *   scheduler restarts, more changes than the keys hold between two whole reads);
+ * - within the share: over any run of polls, at most the share of the key's limit a minute, plus one
+ *   minute's worth (what the account holds at once), plus one more per restart (the account saved
+ *   before it forgets what was spent since);
+ * - idle polls cheap: watching new facts in a list in creation order (oldest or newest first, ties
+ *   kept) with an exact `total`, pages that do not overlap, no fact dated decades ahead, and facts of more than one date (one batch shows no order to learn),
+ *   a poll with no change since the last, once two whole reads had time, costs at most 3 requests.
+ *
+ * `run` throws an Error naming the invariant and the poll; fast-check shrinks the scenario.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
+import { type Behaviour, AGENTS, changeKey, HostileList, MAX_PAGE, type Older, SCOPES, seed, type Step, TIERS } from './hostileList';
+import { pollingWorkflow } from './helpers';
+
+const SHARE = 0.2;
+const MINUTE = 60_000;
+/** The requests an idle poll may cost in a stable order (the issue's figure). */
+export const IDLE_REQUESTS = 3;
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** The facts one page holds as served, less the few the trigger's reads overlap by. */
+function pageYield(b: Behaviour): number {
+	const max = b.pages === 'small-max' ? 20 : MAX_PAGE;
+	const served = b.pages === 'short' ? Math.ceil(max * 0.6) : b.pages === 'duplicates' ? max - 3 : max;
+	return Math.max(1, served - 5);
+}
+
+/** Polls a whole read of `facts` takes at the share, at most. */
+export function readPolls(b: Behaviour, facts: number): number {
+	const pages = Math.ceil(Math.max(1, facts) / pageYield(b)) + 1;
+	const perPoll = Math.max(1, Math.floor(SHARE * b.limit) - IDLE_REQUESTS);
+	return Math.ceil(pages / perPoll);
+}
+
+/** The delay stated in the docs, in polls: two whole reads at the share, and two polls. */
+export const delayPolls = (b: Behaviour, facts: number) => 2 * readPolls(b, facts) + 2;
+
+const keyOf = (item: IDataObject): string => {
+	const fact = (item.data as IDataObject).fact as IDataObject;
+	return item.event === 'memory.fact_created' ? changeKey('created', String(fact.id), null) : changeKey('promoted', String(fact.id), fact.promoted_at as string);
+};
+
+/** A stored state as the previous version (3039572, format 3) wrote it: only the fields it knew. */
+function asFormat3(state: IDataObject): IDataObject {
+	const pick = (o: IDataObject | undefined, keys: string[]) => (o ? Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])) : undefined);
+	const facts = state.facts as IDataObject | undefined;
+	const sweepKeys = ['offset', 'anchors', 'startedAt', 'startDate', 'pages', 'maxPages', 'newestSeen', 'deferred', 'gaps', 'rises', 'falls', 'lastCreated', 'total', 'headCreated'];
+	const factKeys = ['pageSize', 'total', 'order', 'created', 'promoted', 'edge', 'sweepNeededSince', 'notes', 'apiDate'];
+	const stream = facts && { ...pick(facts, factKeys), ...(facts.sweep ? { sweep: pick(facts.sweep as IDataObject, sweepKeys) } : {}) };
+	return { ...pick(state, ['fingerprint', 'rev', 'orgId', 'agents', 'share']), format: 3, ...(stream ? { facts: stream } : {}) };
+}
+
+/** Keys of a stored cursor as hash → date. */
+function keysOf(cursor: IDataObject): Record<string, number> {
+	const seen: Record<string, number> = {};
+	for (const [date, keys] of Object.entries((cursor.seen ?? {}) as Record<string, string>)) for (let i = 0; i < keys.length; i += 8) seen[keys.slice(i, i + 8)] = Number(date);
+	return seen;
+}
+
+/** A made-up key no fact hashes to (8 characters). */
+const padKey = (i: number) => `zz${i.toString(36).padStart(6, '0')}`;
+
+/** A format-3 cursor full: 9,000 keys held at its date (72,000 bytes; 3039572 holds up to 81,000). */
+function fullFormat3Cursor(cursor: IDataObject): IDataObject {
+	const seen = { ...((cursor.seen ?? {}) as Record<string, string>) };
+	const at = String(cursor.since);
+	seen[at] = (seen[at] ?? '') + Array.from({ length: 9_000 }, (_, i) => padKey(i)).join('');
+	return { since: cursor.since, seen };
+}
+
+/** A format-2 cursor (key → date) full: its keys and more dated apart from its date on, 2,000 in all (format 2's most). */
+function fullFormat2Cursor(cursor: IDataObject): IDataObject {
+	const seen = keysOf(cursor);
+	for (let i = 0; Object.keys(seen).length < 2_000; i++) seen[padKey(i)] = (cursor.since as number) + i;
+	return { since: cursor.since, seen };
+}
+
+/** The state an older version would have stored (hostileList.ts, Older). */
+function olderState(state: IDataObject, older: Exclude<Older, 'none'>): IDataObject {
+	const old = asFormat3(state);
+	const facts = old.facts as IDataObject | undefined;
+	if (older === 'format3' || !facts) return older === 'format2-full' ? { ...old, format: 2 } : old;
+	if (older === 'format3-full') return { ...old, facts: { ...facts, created: fullFormat3Cursor(facts.created as IDataObject), promoted: fullFormat3Cursor(facts.promoted as IDataObject) } };
+	const stream = { pageSize: facts.pageSize, total: facts.total, order: facts.order, sweepNeededSince: 0, created: fullFormat2Cursor(facts.created as IDataObject), promoted: fullFormat2Cursor(facts.promoted as IDataObject) };
+	return { ...old, format: 2, polledAt: Date.now(), facts: stream };
+}
+
+export interface Outcome {
+	polls: number;
+	requests: number[];
+	reported: number;
+}
+
+/** Runs one scenario; throws naming the first invariant broken. */
+export async function run(b: Behaviour, steps: Step[]): Promise<Outcome> {
+	const list = new HostileList(b);
+	seed(list);
+	const target = await list.start();
+	try {
+		return await check(list, target, b, steps);
+	} finally {
+		await list.close();
+	}
+}
+
+async function check(list: HostileList, target: Awaited<ReturnType<HostileList['start']>>, b: Behaviour, steps: Step[]): Promise<Outcome> {
+	const events = b.promotions ? ['memory.fact_created', 'memory.fact_promoted'] : ['memory.fact_created'];
+	const filters: IDataObject = { ...(b.tier ? { tier: b.tier } : {}), ...(b.scope ? { scope: b.scope } : {}), ...(b.agent ? { agentId: byId(b.agent) } : {}) };
+	const wf = pollingWorkflow(target, { events, filters: filters as INodeParameters }, { scheduler: b.scheduler });
+	const reported = new Map<string, number>();
+	const requests: number[] = [];
+	/** Polls at which work was done just before (changes or restarts), and the restarts. */
+	let lastWork = 0;
+	let restarts = 0;
+	/** Changes not reported when n8n restarted from an older version's state: that state's cursors move to its last poll's API date, so those may never come (docs/polling-trigger.md). */
+	const forgiven = new Set<string>();
+	/** Changes made up to this poll count are not promised (durable cursors restarted before their first tick). */
+	let newBaselineAt = 0;
+	let maxFacts = list.facts.filter(list.matches).length;
+	const fail = (invariant: string, detail: string) => {
+		throw new Error(`${invariant} (poll ${list.polls}): ${detail}`);
+	};
+
+	const poll = async () => {
+		const before = list.requests;
+		const items = await wf.poll();
+		list.polls++;
+		requests.push(list.requests - before);
+		for (const item of items) {
+			const key = keyOf(item);
+			const change = list.changes.get(key);
+			if (!change) fail('no event invented', `${item.event} ${key} was never made`);
+			else if (change.atPoll === 0) fail('no event for a fact that existed at activation', `${item.event} ${key}`);
+			if (reported.has(key)) fail('no event twice', `${item.event} ${key}`);
+			reported.set(key, list.polls);
+		}
+		checkShare();
+		checkIdle();
+		list.advance(MINUTE);
+		maxFacts = Math.max(maxFacts, list.facts.filter(list.matches).length);
+	};
+
+	const checkShare = () => {
+		const minute = SHARE * b.limit;
+		for (let i = requests.length - 1, sum = 0; i >= 0; i--) {
+			sum += requests[i];
+			const allowed = minute * (requests.length - i) + minute * (1 + restarts) + 1;
+			if (sum > allowed) fail('requests within the share', `${sum} requests in the last ${requests.length - i} polls, allowed ${allowed} (per-poll ${requests.join(',')})`);
+		}
+	};
+
+	// Pages that overlap are pages that move while read: the docs say the whole list is then read for new facts, at the share.
+	// Facts dated ahead of the API's clock where new facts appear make the edge unconfirmed: the list is then swept at the share (docs).
+	const stable = (b.order === 'oldest-first' || b.order === 'newest-first') && b.total === 'exact' && b.pages !== 'duplicates' && b.futureFacts === 0 && !b.promotions;
+	let datedAhead = false;
+	const checkIdle = () => {
+		const settled = list.polls - lastWork > delayPolls(b, maxFacts) && lastWork > 0;
+		// A list whose facts all share one created_at shows no order to learn: it is read whole, at the share.
+		const dated = new Set(list.facts.filter(list.matches).map((f) => f.created_at)).size > 1;
+		const n = requests[requests.length - 1];
+		if (stable && !datedAhead && settled && dated && n > IDLE_REQUESTS) fail('idle polls at most 3 requests in stable orders', `an idle poll took ${n} requests (per poll: ${requests.join(',')})`);
+	};
+
+	wf.activate();
+	await poll();
+	lastWork = 1;
+	for (const step of steps) await apply(step);
+	// Settle: polls with nothing new until every change is due.
+	const settle = delayPolls(b, maxFacts) + 1;
+	for (let i = 0; i < settle; i++) await poll();
+	checkLate(true);
+	return { polls: list.polls, requests, reported: reported.size };
+
+	async function apply(step: Step): Promise<void> {
+		if (step.kind === 'poll') {
+			for (let i = 0; i < step.polls; i++) await poll();
+			checkLate(false);
+			return;
+		}
+		lastWork = list.polls;
+		if (step.kind === 'create') list.create(step.count, { agent: AGENTS[step.agent], tier: TIERS[step.tier], scope: SCOPES[step.scope], sameDate: step.sameDate, gapMs: step.gapMs });
+		else if (step.kind === 'promote') list.promote(step.count, step.pick);
+		else if (step.kind === 'delete') list.delete(step.count, step.pick);
+		else if (step.kind === 'advance') list.advance(step.minutes * MINUTE);
+		else if (step.kind === 'future') {
+			datedAhead = true;
+			list.create(step.count, { agent: AGENTS[0], tier: 'L2', scope: 'agent', sameDate: false, gapMs: 1, future: true });
+		} else restart(step.older);
+		maxFacts = Math.max(maxFacts, list.facts.filter(list.matches).length);
+	}
+
+	function restart(older: Older): void {
+		restarts++;
+		// Durable cursors: a restart before the first tick leaves the row as it was before activation, so that tick takes a new baseline (documented).
+		if (b.scheduler === 'durable-cursors' && list.polls === 1) newBaselineAt = 1;
+		const saved = wf.savedStaticData();
+		if (older !== 'none' && b.scheduler !== 'durable-cursors' && saved[STATE_KEY]) {
+			for (const c of list.changes.values()) if (!reported.has(c.key)) forgiven.add(c.key);
+			const state = saved[STATE_KEY] as IDataObject;
+			saved[STATE_KEY] = olderState(state, older);
+		}
+		wf.restart();
+	}
+
+	/** With honest dates, every change due by now (made `delayPolls` polls ago), still there and matching, was reported. */
+	function checkLate(end: boolean): void {
+		// A `Date` header off the facts' clock is not honest dating: what it makes unprovable is refused (docs/polling-trigger.md).
+		if (b.dateSkewMs !== 0) return;
+		// Only a stable order promises a delay: a list in a new order per request (or whose ties move at every write) shows a fact to a read only by chance.
+		if (b.order === 'permutation' || b.order === 'ties-reordered') return;
+		// Documented limits: the durable scheduler after a restart re-reads from the saved place (docs, "Whichever way n8n runs the polls").
+		if (b.scheduler === 'durable' && restarts > 0 && readPolls(b, maxFacts) > 1) return;
+		const made = [...list.changes.values()].filter((c) => c.atPoll > 0);
+		if (made.length > 2_500) return; // more changes than the keys hold between two whole reads: documented as late
+		const delay = delayPolls(b, maxFacts) + Math.ceil(made.length / 1_000);
+		const alive = new Map(list.facts.map((f) => [f.id, f]));
+		for (const c of made) {
+			const fact = alive.get(c.id);
+			if (!c.honest || forgiven.has(c.key) || c.atPoll <= newBaselineAt || !fact || !list.matches(fact) || (!end && list.polls - c.atPoll < delay)) continue;
+			if (c.kind === 'promoted' && (!b.promotions || changeKey('promoted', fact.id, fact.promoted_at) !== c.key)) continue;
+			if (c.kind === 'created' && !matchedSince(c)) continue;
+			if (!reported.has(c.key)) fail('every change reported within the delay the docs state', `${c.kind} ${c.key}, made after poll ${c.atPoll}, not reported after ${list.polls - c.atPoll} polls (delay ${delay})`);
+		}
+	}
+
+	/** A fact created after activation is due only if it matched the filters when created (its tier and scope then). */
+	function matchedSince(c: { id: string }): boolean {
+		const promotedAfter = [...list.changes.values()].some((p) => p.kind === 'promoted' && p.id === c.id);
+		return !promotedAfter;
+	}
+}

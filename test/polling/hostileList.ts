@@ -1,0 +1,313 @@
+/**
+ * The hostile-list checker's world (issue 38): a memory-fact server generated from the behaviours real
+ * and careless servers show, the work done between polls, and what the trigger may and must report.
+ *
+ * - `behaviourArb`: the list as served: its order (oldest first, newest first, agent then time either
+ *   way, a new permutation per request, ties reordered by each write), its `total` (exact, over,
+ *   under, capped), its pages (full, shorter than the limit they report, overlapping, a smaller
+ *   maximum), its clock against n8n's, its `Date` header against its facts' dates, facts dated decades ahead, existing facts in one batch, tier
+ *   lifetimes, the filters and events watched, the way n8n runs the polls (helpers.ts).
+ * - `stepArb`: the work between two polls: facts created (bursts larger than a poll may read
+ *   included), promoted (across the filters), deleted, time passing (facts expiring by tier), n8n
+ *   restarting with its stored state or with one an older version wrote.
+ * - `HostileList`: the server (test/hostile/server.js underneath), dated by its own scripted clock,
+ *   with the truth: every change, when it was made, and whether its date is honest.
+ *
+ * hostileList.test.ts runs the real polling trigger (helpers.ts) against it and checks the invariants.
+ */
+import fc from 'fast-check';
+import type { IDataObject } from 'n8n-workflow';
+import { startHostile, type HostileResponse, type HostileServer } from '../hostile/server.js';
+import type { RunningSandbox } from '../sandbox';
+import { createRandom, type Random } from '../sandbox/prng';
+import type { Scheduler } from './helpers';
+
+export type Order = 'oldest-first' | 'newest-first' | 'agent-then-oldest' | 'agent-desc-then-newest' | 'permutation' | 'ties-reordered';
+export type Total = 'exact' | 'over' | 'under' | 'capped';
+export type Pages = 'full' | 'short' | 'duplicates' | 'small-max';
+/**
+ * The stored state n8n restarts with: as this version wrote it, or as an older one would have: format 3
+ * (3039572) as written, or with its cursors full (keys dated alike, as after a batch: 9,000), or format
+ * 2 (before cd104fa) with its cursors full (2,000 keys dated apart, its most).
+ */
+export type Older = 'none' | 'format3' | 'format3-full' | 'format2-full';
+
+export interface Behaviour {
+	order: Order;
+	total: Total;
+	pages: Pages;
+	/** The API's clock against n8n's (negative: behind). */
+	clockOffsetMs: number;
+	/** The `Date` header against the facts' clock (a gateway's clock in front of the API; 0: one clock). */
+	dateSkewMs: number;
+	/** Facts existing at activation dated decades ahead (a broken clock). */
+	futureFacts: number;
+	/** Facts existing at activation, dated apart over weeks, or (`batch`) sharing one `created_at`. */
+	existing: number;
+	batch: boolean;
+	/** Facts expire by tier (L1 an hour, L2 a day, L3 a week). */
+	lifetimes: boolean;
+	/** The key's limit per minute, as the answers name it. */
+	limit: 60 | 120 | 600;
+	tier?: string;
+	scope?: string;
+	agent?: string;
+	/** Watching promotions too, or only new facts. */
+	promotions: boolean;
+	scheduler: Scheduler;
+	seed: number;
+}
+
+export type Step =
+	| { kind: 'create'; count: number; agent: number; tier: number; scope: number; sameDate: boolean; gapMs: number }
+	| { kind: 'promote'; count: number; pick: number }
+	| { kind: 'delete'; count: number; pick: number }
+	| { kind: 'advance'; minutes: number }
+	| { kind: 'future'; count: number }
+	| { kind: 'restart'; older: Older }
+	| { kind: 'poll'; polls: number };
+
+export const AGENTS = ['dep_alpha', 'dep_bravo', 'dep_zulu'];
+export const TIERS = ['L1', 'L2', 'L3', 'L4'];
+export const SCOPES = ['agent', 'team', 'company'];
+const LIFETIME_MS: Record<string, number | null> = { L1: 3_600_000, L2: 86_400_000, L3: 604_800_000, L4: null };
+const MINUTE = 60_000;
+const DECADES_MS = 30 * 365 * 86_400_000;
+/** The largest page the server serves (the API's). */
+export const MAX_PAGE = 100;
+
+export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
+	order: fc.constantFrom<Order>('oldest-first', 'newest-first', 'agent-then-oldest', 'agent-desc-then-newest', 'permutation', 'ties-reordered'),
+	total: fc.constantFrom<Total>('exact', 'exact', 'over', 'under', 'capped'),
+	pages: fc.constantFrom<Pages>('full', 'full', 'short', 'duplicates', 'small-max'),
+	clockOffsetMs: fc.constantFrom(0, -10 * MINUTE, 10 * MINUTE, -21 * 86_400_000, 86_400_000),
+	dateSkewMs: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constantFrom(-5 * MINUTE, -2_000, 2_000, 5 * MINUTE, 3 * 3_600_000) }),
+	futureFacts: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 150 }) }),
+	existing: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 700 }) }, { weight: 1, arbitrary: fc.integer({ min: 700, max: 3_000 }) }),
+	batch: fc.boolean(),
+	lifetimes: fc.boolean(),
+	limit: fc.constantFrom<60 | 120 | 600>(60, 120, 600),
+	tier: fc.option(fc.constantFrom(...TIERS), { nil: undefined, freq: 3 }),
+	scope: fc.option(fc.constantFrom(...SCOPES), { nil: undefined, freq: 4 }),
+	agent: fc.option(fc.constantFrom(...AGENTS), { nil: undefined, freq: 4 }),
+	promotions: fc.boolean(),
+	scheduler: fc.constantFrom<Scheduler>('poller', 'durable', 'durable-cursors'),
+	seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+});
+
+export const stepArb: fc.Arbitrary<Step> = fc.oneof(
+	{
+		weight: 5,
+		arbitrary: fc.record({
+			kind: fc.constant('create' as const),
+			count: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 1, max: 8 }) }, { weight: 1, arbitrary: fc.integer({ min: 100, max: 1_200 }) }),
+			agent: fc.nat(AGENTS.length - 1),
+			tier: fc.nat(TIERS.length - 1),
+			scope: fc.nat(SCOPES.length - 1),
+			sameDate: fc.boolean(),
+			gapMs: fc.integer({ min: 1, max: 20_000 }),
+		}),
+	},
+	{ weight: 3, arbitrary: fc.record({ kind: fc.constant('promote' as const), count: fc.integer({ min: 1, max: 6 }), pick: fc.nat() }) },
+	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), count: fc.integer({ min: 1, max: 60 }), pick: fc.nat() }) },
+	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 90 }) }) },
+	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('future' as const), count: fc.integer({ min: 1, max: 3 }) }) },
+	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), older: fc.constantFrom<Older>('none', 'format3', 'format3-full', 'format2-full') }) },
+	{ weight: 5, arbitrary: fc.record({ kind: fc.constant('poll' as const), polls: fc.integer({ min: 1, max: 3 }) }) },
+);
+
+export interface ServedFact extends IDataObject {
+	id: string;
+	agent_id: string;
+	tier: string;
+	scope: string;
+	created_at: string;
+	promoted_at: string | null;
+}
+
+/** A change the server made: a creation (key: the id) or a promotion (key: id and date). */
+export interface Change {
+	kind: 'created' | 'promoted';
+	key: string;
+	id: string;
+	/** Polls done before it was made (0: it existed at activation). */
+	atPoll: number;
+	/** Its date is the server's clock's (not decades ahead). */
+	honest: boolean;
+}
+
+export const changeKey = (kind: 'created' | 'promoted', id: string, date: string | null) => (kind === 'created' ? id : `${id}@${date}`);
+
+/** The server, with the truth of what it did. */
+export class HostileList {
+	readonly facts: ServedFact[] = [];
+	readonly changes = new Map<string, Change>();
+	/** The requests each poll made, in order (the trigger's GETs). */
+	requests = 0;
+	polls = 0;
+	private made = 0;
+	private writes = 0;
+	/** Insertion order of each fact: the tie-breaker of a stable order. */
+	private readonly seq = new Map<string, number>();
+	private advanced = 0;
+	private readonly random: Random;
+	private server?: HostileServer;
+	private readonly base = Date.now();
+	/** Over/under counts, the cap, the short page length and the smaller max page, fixed for the run. */
+	private readonly skew: number;
+
+	constructor(readonly b: Behaviour) {
+		this.random = createRandom(b.seed);
+		this.skew = 1 + Math.floor(this.random() * 60);
+	}
+
+	/** The server's clock (API epoch ms): n8n's plus the offset, moved only by the script. */
+	now = () => this.base + this.b.clockOffsetMs + this.advanced;
+
+	advance(ms: number): void {
+		this.advanced += ms;
+		if (this.b.lifetimes) this.expire();
+	}
+
+	async start(): Promise<RunningSandbox> {
+		this.server = await startHostile((req, res) => this.answer(req.url, res));
+		return { baseUrl: this.server.baseUrl, apiKey: ['ctx', 'hostile', 'list', '38'].join('_') } as unknown as RunningSandbox;
+	}
+
+	close = async () => await this.server?.close();
+
+	/** The filters the trigger watches with, as a predicate. */
+	matches = (f: ServedFact) => (!this.b.tier || f.tier === this.b.tier) && (!this.b.scope || f.scope === this.b.scope) && (!this.b.agent || f.agent_id === this.b.agent);
+
+	/** Creates `count` facts dated from now on the server's clock (`gapMs` apart, or all at one date); their ids. */
+	create(count: number, o: { agent: string; tier: string; scope: string; sameDate: boolean; gapMs: number; future?: boolean }): string[] {
+		const ids: string[] = [];
+		const stamp = this.now();
+		for (let i = 0; i < count; i++) {
+			if (!o.sameDate && i > 0) this.advanced += o.gapMs;
+			const id = `fact_${String(++this.made).padStart(6, '0')}`;
+			const at = o.future ? stamp + DECADES_MS + i : o.sameDate ? stamp : this.now();
+			this.facts.push({ id, agent_id: o.agent, tier: o.tier, scope: o.scope, content: id, created_at: new Date(at).toISOString(), promoted_at: null });
+			this.seq.set(id, this.made);
+			this.changes.set(id, { kind: 'created', key: id, id, atPoll: this.polls, honest: !o.future });
+			ids.push(id);
+		}
+		this.writes++;
+		return ids;
+	}
+
+	/** Promotes the fact at `pick` (mod the list) and the next count-1 that can be promoted: one tier up, maybe another scope. */
+	promote(count: number, pick: number): void {
+		const candidates = this.facts.filter((f) => f.tier !== 'L4');
+		for (let i = 0; i < Math.min(count, candidates.length); i++) {
+			const fact = candidates[(pick + i * 7) % candidates.length];
+			this.advanced += 1 + Math.floor(this.random() * 3_000);
+			fact.tier = TIERS[TIERS.indexOf(fact.tier) + 1];
+			if (this.random() < 0.3) fact.scope = SCOPES[Math.floor(this.random() * SCOPES.length)];
+			fact.promoted_at = new Date(this.now()).toISOString();
+			const key = changeKey('promoted', fact.id, fact.promoted_at);
+			this.changes.set(key, { kind: 'promoted', key, id: fact.id, atPoll: this.polls, honest: Date.parse(fact.created_at) <= this.now() });
+		}
+		this.writes++;
+	}
+
+	delete(count: number, pick: number): void {
+		for (let i = 0; i < count && this.facts.length > 0; i++) this.facts.splice((pick + i * 13) % this.facts.length, 1);
+		this.writes++;
+	}
+
+	private expire(): void {
+		const now = this.now();
+		const alive = this.facts.filter((f) => {
+			const life = LIFETIME_MS[f.tier];
+			return life === null || Date.parse(f.promoted_at ?? f.created_at) + life > now || Date.parse(f.created_at) > now;
+		});
+		if (alive.length < this.facts.length) this.writes++;
+		this.facts.splice(0, this.facts.length, ...alive);
+	}
+
+	/** The list as served for a request: filtered, then in the behaviour's order. */
+	private list(query: URLSearchParams): ServedFact[] {
+		const wanted = this.facts.filter(
+			(f) =>
+				(!query.get('tier') || f.tier === query.get('tier')) &&
+				(!query.get('scope') || f.scope === query.get('scope')) &&
+				(!query.get('agent_id') || f.agent_id === query.get('agent_id')),
+		);
+		const t = (f: ServedFact) => Date.parse(f.created_at);
+		const s = (f: ServedFact) => this.seq.get(f.id) as number;
+		const tie = (f: ServedFact) => ((s(f) * 2_654_435_761 + this.writes * 40_503) >>> 0) % 1_000_003;
+		const byOrder: Record<Order, (a: ServedFact, b: ServedFact) => number> = {
+			'oldest-first': (a, b) => t(a) - t(b) || s(a) - s(b),
+			'newest-first': (a, b) => t(b) - t(a) || s(b) - s(a),
+			'agent-then-oldest': (a, b) => a.agent_id.localeCompare(b.agent_id) || t(a) - t(b) || s(a) - s(b),
+			'agent-desc-then-newest': (a, b) => b.agent_id.localeCompare(a.agent_id) || t(b) - t(a) || s(b) - s(a),
+			'ties-reordered': (a, b) => t(a) - t(b) || tie(a) - tie(b),
+			permutation: () => 0,
+		};
+		if (this.b.order !== 'permutation') return wanted.sort(byOrder[this.b.order]);
+		for (let i = wanted.length - 1; i > 0; i--) {
+			const j = Math.floor(this.random() * (i + 1));
+			[wanted[i], wanted[j]] = [wanted[j], wanted[i]];
+		}
+		return wanted;
+	}
+
+	/** The `total` announced for a list of `count`. */
+	private total(count: number): number {
+		if (this.b.total === 'over') return count + this.skew;
+		if (this.b.total === 'under') return Math.max(0, count - this.skew);
+		if (this.b.total === 'capped') return Math.min(count, 100);
+		return count;
+	}
+
+	/** One page: its items and the limit it reports. */
+	private page(list: ServedFact[], offset: number, asked: number): { data: ServedFact[]; limit: number } {
+		const max = this.b.pages === 'small-max' ? 20 + (this.skew % 30) : MAX_PAGE;
+		const limit = Math.max(1, Math.min(max, asked));
+		if (this.b.pages === 'short') return { data: list.slice(offset, offset + Math.max(1, Math.ceil(limit * 0.6))), limit };
+		// Overlapping pages (rows shifted by writes between requests) repeat a few facts, but past the end a page is empty.
+		if (this.b.pages === 'duplicates' && offset > 0 && offset < list.length) {
+			const back = 1 + (this.skew % 3);
+			return { data: list.slice(Math.max(0, offset - back), offset - back + limit), limit };
+		}
+		return { data: list.slice(offset, offset + limit), limit };
+	}
+
+	private answer(url: string, res: HostileResponse): void {
+		const u = new URL(url, 'http://x');
+		const send = (body: unknown) => {
+			res.writeHead(200, { 'content-type': 'application/json', date: new Date(this.now() + this.b.dateSkewMs).toUTCString(), 'x-ratelimit-limit': String(this.b.limit) });
+			res.end(JSON.stringify(body));
+		};
+		this.requests++;
+		if (u.pathname === '/v1/organization') return send({ data: { id: 'org_hostile' } });
+		if (u.pathname !== '/v1/memory/facts') {
+			res.writeHead(404, { 'content-type': 'application/json' });
+			return void res.end(JSON.stringify({ error: { code: 'not_found', message: 'no such route' } }));
+		}
+		const offset = Math.max(0, Number(u.searchParams.get('offset') ?? 0) || 0);
+		const list = this.list(u.searchParams);
+		const { data, limit } = this.page(list, offset, Number(u.searchParams.get('limit') ?? MAX_PAGE) || MAX_PAGE);
+		send({ data, pagination: { offset, limit, total: this.total(list.length) } });
+	}
+}
+
+/** The facts a new server starts with: `existing` dated apart over weeks before now (or one batch), and the far-future ones. */
+export function seed(list: HostileList): void {
+	const { existing, batch, futureFacts } = list.b;
+	const span = 21 * 86_400_000;
+	const end = list.now() + MINUTE;
+	const gap = batch ? 0 : Math.floor(span / Math.max(1, existing));
+	list.advance(-span);
+	for (let i = 0; i < existing; i++) {
+		list.create(1, { agent: AGENTS[i % 3], tier: TIERS[(i >> 2) % 4], scope: SCOPES[i % 3], sameDate: false, gapMs: 0 });
+		list.advance(gap - (i % 2) * Math.min(gap, 999));
+	}
+	if (batch) {
+		const stamp = new Date(list.now()).toISOString();
+		for (const f of list.facts) f.created_at = stamp;
+	}
+	list.advance(end - list.now());
+	if (futureFacts > 0) list.create(futureFacts, { agent: AGENTS[1], tier: 'L3', scope: 'team', sameDate: false, gapMs: 1, future: true });
+}
