@@ -42,7 +42,7 @@ function tiedGroups(items: IDataObject[]): Map<string, string[]> {
 }
 
 const factRows = {
-	order: finding('order.memoryFacts', { file: 'nodes/AgentPlatformPollingTrigger/edge.ts', find: 'export function keepsOrder' }, `${ROUTES['memoryFact.getMany'].path} kept by ${CREATED}, oldest first or newest first (the polling trigger learns which)`),
+	order: finding('order.memoryFacts', { file: 'src/client/listEnd.ts', find: 'export function learnOrder' }, `${ROUTES['memoryFact.getMany'].path} kept by ${CREATED}, oldest first or newest first (the polling trigger and the memory learn which)`),
 	ties: finding('order.memoryFacts.ties', { file: 'src/client/resumablePager.ts', find: 'export const anchorCount' }, `facts sharing a ${CREATED} come in one order from request to request`),
 };
 
