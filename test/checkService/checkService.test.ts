@@ -45,7 +45,7 @@ describe('check:service against the sandbox', () => {
 	});
 
 	test.each<[string, SandboxOptions, string, RegExp, RegExp]>([
-		['--fact-order unordered', { factOrder: 'unordered' }, 'order.memoryFacts', /no order/, /^nodes\/AgentPlatformPollingTrigger\/edge\.ts:\d+$/],
+		['--fact-order unordered', { factOrder: 'unordered' }, 'order.memoryFacts', /no order/, /^src\/client\/listEnd\.ts:\d+$/],
 		['--max-page-size 50', { maxPageSize: 50 }, 'pagination.maxPageSize', /^50 /, /^test\/sandbox\/options\.ts:\d+$/],
 		['--reset-unit seconds-until-reset', { resetUnit: 'seconds-until-reset' }, 'rateLimit.resetUnit', /seconds until the reset/, /^src\/client\/rateHeaders\.ts:\d+$/],
 		['--reset-unit epoch-ms', { resetUnit: 'epoch-ms' }, 'rateLimit.resetUnit', /epoch milliseconds/, /^src\/client\/rateHeaders\.ts:\d+$/],
@@ -147,7 +147,7 @@ describe('check:service keeps the key to itself and goes where the Base URL says
 				expect(run.code).toBe(1);
 				expect(run.stdout).toMatch(/pagination\.maxPageSize\s+differs/);
 				const rows = JSON.parse(run.json) as Row[];
-				expect(rows.find((r) => r.id === 'order.memoryFacts')).toMatchObject({ status: 'differs', where: expect.stringMatching(/edge\.ts:\d+/) });
+				expect(rows.find((r) => r.id === 'order.memoryFacts')).toMatchObject({ status: 'differs', where: expect.stringMatching(/listEnd\.ts:\d+/) });
 				expect(Object.keys(rows[0]).sort()).toEqual(['expected', 'id', 'seen', 'status', 'where']);
 				expect(`${run.stdout}${run.stderr}${run.json}`).not.toContain(sb.apiKey);
 			}
