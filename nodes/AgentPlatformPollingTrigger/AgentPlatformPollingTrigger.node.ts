@@ -11,7 +11,7 @@ import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
 import { filters, options } from '../parts/collections';
 import { scopeOption, tierOption } from '../parts/factFields';
 import { POLLING_TRIGGER_BUILDER_HINT } from '../parts/builderHints';
-import { chatTurnsProperties, keptEvents } from '../parts/chatTurns';
+import { chatTurnsProperties, keptEvents, leftOutFacts } from '../parts/chatTurns';
 import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header';
 import { searchAgents } from '../parts/listSearch';
 import { agentFilterLocator } from '../parts/locators';
@@ -115,7 +115,7 @@ export class AgentPlatformPollingTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
 		const deadline = Date.now() + budgetMs(this);
-		if (this.getMode() === 'manual') return await sampleEvent(this.getNode(), new AgentPlatformClient(this), settings, deadline);
+		if (this.getMode() === 'manual') return await sampleEvent(this.getNode(), new AgentPlatformClient(this), settings, deadline, leftOutFacts(this));
 
 		const workflowId = this.getWorkflow().id;
 		const key = `${workflowId ?? ''}:${this.getNode().id}`;

@@ -3,7 +3,8 @@
  * shaped as the event it would start, so the rest of the workflow can be built on real data. It
  * reads nothing from and writes nothing to the stored state. Facts are read up to SAMPLE_FACTS
  * (each click would otherwise read the whole list, spending the key's budget that production
- * workflows share): the most recent among those.
+ * workflows share): the most recent among those. A fact the node leaves out (a chat turn, unless
+ * Include Chat Turns is on) is not a sample either: the test event is one the trigger would start.
  */
 import { NodeOperationError, type IDataObject, type INode, type INodeExecutionData } from 'n8n-workflow';
 import { type AgentPlatformClient, isApiError } from '../../src/client';
@@ -39,7 +40,13 @@ export async function readOrgId(client: AgentPlatformClient): Promise<string | n
 	);
 }
 
-export async function sampleEvent(node: INode, client: AgentPlatformClient, settings: PollSettings, deadline: number): Promise<INodeExecutionData[][]> {
+export async function sampleEvent(
+	node: INode,
+	client: AgentPlatformClient,
+	settings: PollSettings,
+	deadline: number,
+	leftOut: (fact: IDataObject) => boolean,
+): Promise<INodeExecutionData[][]> {
 	const now = Date.now();
 	const candidates: PolledEvent[] = [];
 	const { events } = settings;
@@ -60,7 +67,8 @@ export async function sampleEvent(node: INode, client: AgentPlatformClient, sett
 		let created: IDataObject | undefined;
 		let promoted: IDataObject | undefined;
 		const newer = (best: IDataObject | undefined, page: IDataObject[], field: string) => newest(best ? [best, ...page] : page, (fact) => timeOrNaN(fact[field]));
-		for await (const page of client.pages('memoryFact.getMany', { qs, limit: SAMPLE_FACTS })) {
+		for await (const read of client.pages('memoryFact.getMany', { qs, limit: SAMPLE_FACTS })) {
+			const page = read.filter((fact) => !leftOut(fact));
 			created = newer(created, page, FACT_TIME_FIELDS.created);
 			promoted = newer(promoted, page, FACT_TIME_FIELDS.promoted);
 			if (Date.now() >= deadline) break;

@@ -32,6 +32,11 @@ export function includesChatTurns(ctx: IPollFunctions | IWebhookFunctions): bool
 /** Whether an event's `data` is about a fact the memory saved as a chat turn. */
 export const isChatTurnEvent = (data: unknown): boolean => typeof data === 'object' && data !== null && isSavedTurn((data as IDataObject).fact);
 
+/** Which facts the node leaves out (for Fetch Test Event, which samples only what a poll would pass on). */
+export function leftOutFacts(ctx: IPollFunctions): (fact: IDataObject) => boolean {
+	return includesChatTurns(ctx) ? () => false : (fact) => isSavedTurn(fact);
+}
+
 /** The events a poll passes on: without chat turns unless the node includes them. */
 export function keptEvents<T extends { data: unknown }>(ctx: IPollFunctions, events: T[]): T[] {
 	return includesChatTurns(ctx) ? events : events.filter((event) => !isChatTurnEvent(event.data));

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { TriggersAndPollers } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { harnessWorkflow, pollContext } from '../harness/n8n-core';
+import { executeNode, harnessWorkflow, pollContext } from '../harness/n8n-core';
 import { memoryParameters, withMemory } from '../memory/helpers';
 import { pollingTrigger } from '../polling/helpers';
 import { startSandbox, type RunningSandbox } from '../sandbox';
@@ -62,6 +62,19 @@ describe('Include Chat Turns', () => {
 		expect(await polledFacts({}, undefined, change)).toEqual([ids.fact, ids.quoting].sort());
 		expect(await polledFacts({}, 1, change)).toEqual([ids.fact, ids.quoting, ids.turn].sort());
 		expect(await polledFacts({ includeChatTurns: true }, 1.1, change)).toEqual([ids.fact, ids.quoting, ids.turn].sort());
+	});
+
+	test('Fetch Test Event samples what a poll would pass on: the newest fact that is not a chat turn, unless chat turns are included', async () => {
+		const fact = await createFact({ agent_id: 'dep_support01', content: 'Refunds take 30 days' });
+		sb.admin.advance(1_000);
+		const turn = await savedTurn();
+		const sample = async (parameters: INodeParameters) => {
+			const result = await executeNode({ nodeType: pollingTrigger, parameters: { events: ['memory.fact_created'], filters: {}, ...parameters } as never, credentials: { apiKey: sb.apiKey, baseUrl: sb.baseUrl }, mode: 'manual' });
+			expect(result.error).toBeUndefined();
+			return ((result.items[0].json.data as IDataObject).fact as IDataObject).id;
+		};
+		expect(await sample({})).toBe(fact.id);
+		expect(await sample({ includeChatTurns: true })).toBe(turn.id);
 	});
 
 	test('the webhook trigger: a turn’s event is acknowledged and starts nothing in a new node; version 1 and the option on start a run', async () => {
