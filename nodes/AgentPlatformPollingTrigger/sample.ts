@@ -3,8 +3,7 @@
  * shaped as the event it would start, so the rest of the workflow can be built on real data. It
  * reads nothing from and writes nothing to the stored state. Facts are read up to SAMPLE_FACTS
  * (each click would otherwise read the whole list, spending the key's budget that production
- * workflows share): the most recent among those. A fact the node leaves out (a chat turn, unless
- * Include Chat Turns is on) is not a sample either: the test event is one the trigger would start.
+ * workflows share): the most recent among those.
  */
 import { NodeOperationError, type IDataObject, type INode, type INodeExecutionData } from 'n8n-workflow';
 import { type AgentPlatformClient, isApiError } from '../../src/client';
@@ -40,13 +39,8 @@ export async function readOrgId(client: AgentPlatformClient): Promise<string | n
 	);
 }
 
-export async function sampleEvent(
-	node: INode,
-	client: AgentPlatformClient,
-	settings: PollSettings,
-	deadline: number,
-	leftOut: (fact: IDataObject) => boolean,
-): Promise<INodeExecutionData[][]> {
+/** `leftOut`: facts a poll would not pass on (chat turns, unless included), never a sample either. */
+export async function sampleEvent(node: INode, client: AgentPlatformClient, settings: PollSettings, deadline: number, leftOut: (fact: IDataObject) => boolean): Promise<INodeExecutionData[][]> {
 	const now = Date.now();
 	const candidates: PolledEvent[] = [];
 	const { events } = settings;
