@@ -6,7 +6,7 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { MAX_RESPONSE_BYTES } from '../../src/client/transport';
-import { INITIAL_PAGES_IN_FLIGHT } from '../../src/client/pageWindow';
+import { MAX_PAGES_IN_FLIGHT } from '../../src/client/pageWindow';
 import { executeNode } from '../harness/n8n-core';
 import type { HostileRequest, HostileResponse, HostileServer } from '../hostile/server.js';
 import type { RunningSandbox } from '../sandbox';
@@ -119,9 +119,9 @@ describe('a list scan ends by itself', () => {
 			async (server) => {
 				const { error } = await client(server, (c) => c.list('memoryFact.getMany'));
 				expect(error?.message).toMatch(/answered a request for offset 10 with offset 0/);
-				// The pages already on their way may still arrive (how many depends on the machine's load);
-				// none is asked for after the wrong answer: the first page and the initial window at most.
-				expect(server.received.length).toBeLessThanOrEqual(1 + INITIAL_PAGES_IN_FLIGHT);
+				// Pages answered before the wrong one is read may widen the window (how many depends on the
+				// machine's load: 18 were seen under a full CI run); a scan that read on would go far past it.
+				expect(server.received.length).toBeLessThanOrEqual(1 + MAX_PAGES_IN_FLIGHT);
 			},
 		);
 	});
