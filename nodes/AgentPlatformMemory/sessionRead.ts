@@ -20,12 +20,13 @@ import type { AgentPlatformClient } from '../../src/client';
 import { type EndPage, readFromNewestEnd } from '../../src/client/listEnd';
 import { pageSizeFrom } from '../../src/client/pager';
 import { FACT_TIME_FIELDS, FILTER_QUERY } from '../../src/vocabulary';
+import { TURN_SOURCE_CHANNEL } from '../parts/turnMark';
 import { decodeTurn, type DecodedTurn } from './turnFact';
 
 /** The scope a turn is created in: a conversation is private to the agent. */
 export const TURN_SCOPE = 'agent';
-/** `source.channel` of every turn, so people on the platform see where a conversation happened. */
-export const TURN_CHANNEL = 'n8n';
+/** `source.channel` of every turn (one value, which the triggers' Include Chat Turns also reads). */
+export const TURN_CHANNEL = TURN_SOURCE_CHANNEL;
 /** The most turns a session's read keeps: the longest Context Window Length. */
 export const MAX_HISTORY_TURNS = 100;
 /** The page size asked for: the largest page servers commonly give (the sandbox's 100). */
