@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run check:service`: tells which of the project's choices where the spec is silent
-// (docs/spec-choices.md) the service at a Base URL confirms. Compiles the checks (TypeScript, over the
-// package's own client) into .cache/checkService, runs them, prints one row per choice and, with
-// --json, writes the rows to a file. Exit code: 0 nothing differs, 1 something differs, 2 it could
-// not run. The key comes from --key, AGENT_PLATFORM_API_KEY or a prompt that does not echo it.
-import { execFileSync } from "node:child_process";
+// (docs/spec-choices.md) the service at a Base URL confirms. Loads the checks (TypeScript, over the
+// package's own client: loadTs.js), runs them, prints each row as its check ends and then the table,
+// and with --json writes the rows to a file. Exit code: 0 nothing differs, 1 something differs, 2 it
+// could not run. The key comes from --key, AGENT_PLATFORM_API_KEY or a prompt that does not echo it.
+//
+// Never silent: a line at least every QUIET_MS (CHECK_SERVICE_QUIET_MS changes it, for the tests).
+// Never the key: every text written passes the package's redaction (src/client/redaction.ts).
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -22,7 +24,8 @@ const usage = `Usage: npm run check:service -- --base-url URL [options]
   --write              also create, read, promote and delete one L1 memory fact
   --webhook-url URL    with --write: also create and delete one (inactive) webhook subscription to URL
   --json FILE          write the rows as JSON: [{ id, status, expected, seen, where }]
-Read-only by default, at most about 60 requests, paced by the key's rate-limit headers.`;
+Read-only by default. At most 60 requests (92 with --write), each sent once, paced by the key's
+rate-limit headers; the budget is printed first and never passed.`;
 
 function fail(message, code = 2) {
   process.stderr.write(`${message}\n`);
@@ -88,18 +91,35 @@ const apiKey = (
   (await promptHidden("Agent Platform API key (not shown): "))
 ).trim();
 
-/** Anything printed or written loses the key, whatever text carried it. */
-const scrub = (text) => (apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text);
+const QUIET_MS = Number(process.env.CHECK_SERVICE_QUIET_MS) || 4000;
+/** Until the checks are loaded, the exact key goes; then every run of the key (redaction.ts). */
+let scrub = (text) => (apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text);
+let lastLine = Date.now();
+let doing = "loading the checks";
+const say = (text) => {
+  process.stderr.write(`${scrub(text)}\n`);
+  lastLine = Date.now();
+};
+const heartbeat = setInterval(() => {
+  if (Date.now() - lastLine >= QUIET_MS) say(`  ... still ${doing}`);
+}, Math.max(50, Math.min(1000, QUIET_MS / 4)));
+heartbeat.unref();
+process.on("uncaughtException", (error) => fail(scrub(`The check could not run: ${error?.message ?? error}`)));
+process.on("unhandledRejection", (error) => fail(scrub(`The check could not run: ${error?.message ?? error}`)));
 
-process.stderr.write("Compiling the checks (tsc) into .cache/checkService...\n");
-execFileSync(
-  process.execPath,
-  [require.resolve("typescript/bin/tsc"), "-p", path.join(root, "tooling/checkService/tsconfig.json")],
-  { cwd: root, stdio: "inherit" },
-);
-const { checkService } = require(path.join(root, ".cache/checkService/tooling/checkService/run.js"));
-const { renderTable } = require(path.join(root, ".cache/checkService/tooling/checkService/table.js"));
+say("Loading the checks (TypeScript, transpiled into .cache/checkService)...");
+const { prepare } = require("./loadTs.js");
+const files = await prepare([path.join(root, "tooling/checkService/run.ts"), path.join(root, "tooling/checkService/table.ts")], (count) => {
+  doing = `loading the checks (${count} files transpiled)`;
+});
+const { redact } = require(path.join(root, "src/client/redaction.ts"));
+scrub = (text) => redact(text, apiKey);
+const { checkService, requestBudget } = require(path.join(root, "tooling/checkService/run.ts"));
+const { renderTable } = require(path.join(root, "tooling/checkService/table.ts"));
 
+const budget = requestBudget(values.write);
+say(`Loaded ${files} files. Checking ${values["base-url"]}: at most ${budget} requests${values.write ? ", writing one memory fact" + (values["webhook-url"] ? " and one webhook subscription" : "") : ", reading only"}.`);
+doing = "waiting for the first answer";
 let report;
 try {
   report = await checkService({
@@ -107,10 +127,15 @@ try {
     apiKey,
     write: values.write,
     webhookUrl: values["webhook-url"],
+    onAnswer: (sent, method, apiPath, status) => {
+      doing = `waiting for the service (${sent} of at most ${budget} requests sent; the last, ${method} ${apiPath}, answered ${status || "nothing"})`;
+    },
+    onRow: (row, sent) => say(`  [${String(sent).padStart(2)}/${budget}] ${row.id} ${row.status}`),
   });
 } catch (error) {
   fail(scrub(`The check could not run: ${error.message}`));
 }
+clearInterval(heartbeat);
 process.stdout.write(`${scrub(renderTable(report))}\n`);
 if (values.json) {
   writeFileSync(values.json, `${scrub(JSON.stringify(report.rows, null, 2))}\n`);

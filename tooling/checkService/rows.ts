@@ -41,6 +41,8 @@ export const finding = (id: string, where: Where, expected: string) => ({
 
 export interface Report {
 	rows: Row[];
-	/** Requests sent (attempts, retries included). */
+	/** Requests sent (attempts, a 429's repeat included). */
 	requests: number;
+	/** The most the run may send (run.ts's requestBudget). */
+	budget: number;
 }

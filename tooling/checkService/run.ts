@@ -1,21 +1,23 @@
 /**
  * `npm run check:service`: which of the project's choices where the spec is silent
  * (docs/spec-choices.md) the service at a Base URL confirms. Reads only, unless asked to write; every
- * request through the package's own client. cli.mjs reads the arguments and prints; this runs the checks.
+ * request through the package's own client, each sent once, within a budget of requests the run
+ * never passes. cli.mjs reads the arguments and prints; this runs the checks.
  */
 import { AgentPlatformClient } from '../../src/client';
-import { redact } from '../../src/client/redaction';
+import { printable, redact } from '../../src/client/redaction';
 import { ROUTES, type RouteName } from '../../src/routes';
+import { CLEANUP_REQUESTS } from './checks/cleanup';
 import { checkErrors } from './checks/errors';
 import { checkFields } from './checks/fields';
 import { checkFilters } from './checks/filters';
-import { checkDateHeader, checkRateHeaders, checkResetUnit } from './checks/headers';
+import { checkDateHeader, checkRateHeaders, checkResetUnit, type NewFact } from './checks/headers';
 import { checkAgentOrder, checkFactOrder } from './checks/orders';
 import { checkPagination } from './checks/pagination';
-import { checkReads, itemsOf, routeId, routeWhere } from './checks/routes';
+import { checkReads, itemsOf, routeId, routeWhere, type Survey } from './checks/routes';
 import { checkWrites } from './checks/writes';
-import { Probe } from './probe';
-import { type Finding, finding, type Report } from './rows';
+import { BudgetSpent, Probe } from './probe';
+import { type Finding, finding, type Report, type Row } from './rows';
 import { locate } from './sourceLines';
 import { createUndiciContext } from './undiciContext';
 
@@ -26,7 +28,22 @@ export interface CheckOptions {
 	write?: boolean;
 	/** With `write`: create and delete one webhook subscription to this URL. */
 	webhookUrl?: string;
+	/** Told of each row as its check ends (the command prints it, so a run is never silent for long). */
+	onRow?: (row: Row, sent: number) => void;
+	/** Told of each answer as it comes. */
+	onAnswer?: (sent: number, method: string, path: string, status: number) => void;
 }
+
+/** The reads send at most this many requests (a 429's repeat counts). */
+const READ_BUDGET = 60;
+/** The write steps: a fact's create, read, promote, delete and read; a subscription's create, read, list, delete and read. */
+const WRITE_STEPS = 10;
+
+/** What a run may send at most, all told: the command prints it before the first request. */
+export const requestBudget = (write: boolean | undefined): number => READ_BUDGET + (write ? WRITE_STEPS + CLEANUP_REQUESTS : 0);
+
+/** What each probe a run writes carries in its text (the run's id follows it): docs/spec-choices.md names it. */
+export const PROBE_MARKER = 'check:service probe';
 
 /** Rows for the routes no check sent (writes), saying why. */
 function unsentRoutes(findings: Finding[], options: CheckOptions): Finding[] {
@@ -51,7 +68,7 @@ function settled(findings: Finding[]): Finding[] {
 }
 
 /** The report's order: the routes as src/routes.ts lists them, then each group of choices. */
-const GROUPS = ['route.', 'pagination.', 'filter.', 'order.', 'rateLimit.', 'clock.', 'error.', 'fields.', 'write.'];
+const GROUPS = ['route.', 'pagination.', 'filter.', 'order.', 'rateLimit.', 'clock.', 'error.', 'fields.', 'write.', 'run.'];
 function inReportOrder(findings: Finding[]): Finding[] {
 	const routeIds = (Object.keys(ROUTES) as RouteName[]).map(routeId);
 	const rank = (f: Finding) => {
@@ -61,20 +78,66 @@ function inReportOrder(findings: Finding[]): Finding[] {
 	return findings.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
 }
 
+/** A run's id in its marker: tells this run's probes from another's (not a secret). */
+const runId = () => Math.random().toString(36).slice(2, 10).padEnd(8, '0');
+
 export async function checkService(options: CheckOptions): Promise<Report> {
-	const { context, exchanges, counter } = createUndiciContext({ baseUrl: options.baseUrl, apiKey: options.apiKey });
-	const probe = new Probe(new AgentPlatformClient(context), exchanges, options.apiKey);
-	const { findings, survey } = await checkReads(probe);
-	findings.push(...(await checkPagination(probe, survey)), ...(await checkFilters(probe, survey)));
-	findings.push(...(await checkFactOrder(probe)), checkAgentOrder(survey));
-	findings.push(...(await checkErrors(probe)));
-	if (options.write) {
-		const agentId = itemsOf(survey, 'agent.getMany')[0]?.id;
-		findings.push(...(await checkWrites(probe, typeof agentId === 'string' ? agentId : undefined, options.webhookUrl)));
+	// Every text leaves here without the key, printable: a thrown error included.
+	const clean = (text: string) => printable(redact(text, options.apiKey));
+	try {
+		return await run(options, clean);
+	} catch (error) {
+		throw new Error(clean((error as Error).message ?? String(error)));
 	}
-	findings.push(checkRateHeaders(probe.all), checkResetUnit(probe.all), checkDateHeader(probe.all), ...checkFields(survey));
+}
+
+async function run(options: CheckOptions, clean: (text: string) => string): Promise<Report> {
+	const { context, exchanges, counter } = createUndiciContext({ baseUrl: options.baseUrl, apiKey: options.apiKey });
+	// Each request once: an unreadable answer or a 5xx is a finding, not a fault to retry (a 429 still waits and goes again).
+	const client = new AgentPlatformClient(context, { retryLimits: { transient: 0 } });
+	const probe = new Probe(client, exchanges, counter, options.apiKey, options.onAnswer);
+	const toRow = (f: Finding): Row => ({ id: f.id, status: f.status, expected: clean(f.expected), seen: clean(f.seen), where: locate(f.where) });
+	const findings: Finding[] = [];
+	const tell = (f: Finding) => options.onRow?.(toRow(f), probe.sent);
+	const found = (...more: Finding[]) => {
+		findings.push(...more);
+		more.forEach(tell);
+	};
+	const notRun: string[] = [];
+	/** A check that finds the budget spent sends nothing more; the run says which did not run. */
+	const step = async (name: string, check: () => Promise<Finding[]>) => {
+		try {
+			found(...(await check()));
+		} catch (error) {
+			if (!(error instanceof BudgetSpent)) throw error;
+			notRun.push(name);
+		}
+	};
+	probe.cap = READ_BUDGET;
+	const { findings: reads, survey } = await checkReads(probe, tell);
+	findings.push(...reads);
+	await step('pagination', async () => await checkPagination(probe, survey));
+	await step('filters', async () => await checkFilters(probe, survey));
+	await step('fact order', async () => [...(await checkFactOrder(probe)), checkAgentOrder(survey)]);
+	await step('errors', async () => await checkErrors(probe));
+	const newFact = options.write ? await writes(probe, survey, options, found) : undefined;
+	found(checkRateHeaders(probe.all), checkResetUnit(probe.all), checkDateHeader(probe.all, newFact), ...checkFields(survey));
+	if (notRun.length > 0) {
+		found(finding('run.budget', { file: 'tooling/checkService/run.ts', find: 'const READ_BUDGET' }, `the checks within ${requestBudget(options.write)} requests`).unchecked(`the budget was spent (429s repeated) before these ran: ${notRun.join(', ')}`));
+	}
 	findings.push(...unsentRoutes(findings, options));
-	const clean = (text: string) => redact(text, options.apiKey);
-	const rows = inReportOrder(settled(findings)).map((f) => ({ id: f.id, status: f.status, expected: clean(f.expected), seen: clean(f.seen), where: locate(f.where) }));
-	return { rows, requests: counter.sent };
+	return { rows: inReportOrder(settled(findings)).map(toRow), requests: counter.sent, budget: requestBudget(options.write) };
+}
+
+async function writes(probe: Probe, survey: Survey, options: CheckOptions, found: (...more: Finding[]) => void): Promise<NewFact | undefined> {
+	const agentId = itemsOf(survey, 'agent.getMany')[0]?.id;
+	const result = await checkWrites(probe, {
+		agentId: typeof agentId === 'string' ? agentId : undefined,
+		webhookUrl: options.webhookUrl,
+		marker: `${PROBE_MARKER} ${runId()}`,
+		stepsCap: probe.sent + WRITE_STEPS,
+		cleanupCap: requestBudget(true),
+	});
+	found(...result.findings);
+	return result.newFact;
 }

@@ -27,5 +27,5 @@ export function renderTable(report: Report): string {
 	};
 	const counts = ['confirmed', 'differs', 'unchecked'].map((status) => `${report.rows.filter((r) => r.status === status).length} ${status}`);
 	const header = `${'choice'.padEnd(idWidth)}  ${'status'.padEnd(STATUS_WIDTH)}  seen`;
-	return [header, '-'.repeat(header.length + SEEN_WIDTH - 4), ...report.rows.map(line), '', `${counts.join(', ')}; ${report.requests} requests`].join('\n');
+	return [header, '-'.repeat(header.length + SEEN_WIDTH - 4), ...report.rows.map(line), '', `${counts.join(', ')}; ${report.requests} requests (at most ${report.budget})`].join('\n');
 }

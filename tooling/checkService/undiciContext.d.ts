@@ -12,8 +12,15 @@ export interface Exchange {
 	at: number;
 }
 
+/** Requests sent, the most that may be, and attempts refused for it (none sent). */
+export interface Counter {
+	sent: number;
+	cap: number;
+	refused: number;
+}
+
 export function createUndiciContext(credentials: { baseUrl: string; apiKey: string }): {
 	context: ClientContext;
 	exchanges: Exchange[];
-	counter: { sent: number };
+	counter: Counter;
 };

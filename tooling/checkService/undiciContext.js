@@ -38,16 +38,22 @@ async function boundedText(body) {
 
 /**
  * A context for `new AgentPlatformClient(context)`, with the credential `{ baseUrl, apiKey }`.
- * `exchanges` grows by one entry per attempt that got an answer; `sent` counts every attempt.
+ * `exchanges` grows by one entry per attempt that got an answer; `sent` counts every attempt, and
+ * none is sent once `sent` reaches `cap` (a 429's repeat inside the client included): it fails, unsent,
+ * and `refused` counts it.
  */
 function createUndiciContext(credentials) {
 	const exchanges = [];
-	const counter = { sent: 0 };
+	const counter = { sent: 0, cap: Number.POSITIVE_INFINITY, refused: 0 };
 	const node = { id: 'check-service', name: 'Check service', type: 'checkService', typeVersion: 1, position: [0, 0], parameters: {} };
 	const quiet = () => {};
 	async function httpRequestWithAuthentication(_type, options) {
 		const url = urlWithQuery(options.url, options.qs);
 		const headers = { ...options.headers, authorization: `Bearer ${credentials.apiKey}` };
+		if (counter.sent >= counter.cap) {
+			counter.refused += 1;
+			throw Object.assign(new Error(`the run's budget of ${counter.cap} requests is spent`), { code: 'ECHECKBUDGET' });
+		}
 		counter.sent += 1;
 		const response = await request(url, { method: options.method ?? 'GET', headers, body: options.body, signal: options.abortSignal });
 		const text = await boundedText(response.body);

@@ -54,8 +54,35 @@ function pastDates(json: unknown): Array<{ id: string; field: string; at: number
 /** The `Date` header has whole seconds: an item dated within the same second is not after it. */
 const DATE_RESOLUTION_MS = 1000;
 
-export function checkDateHeader(exchanges: readonly Exchange[]): Finding {
-	const row = finding('clock.dateHeader', { file: RATE_HEADERS, find: "header(headers, 'date')" }, "every answer has a Date header, and no item in it is dated after that Date (the trigger dates changes by the server's clock)");
+/** A fact the run created: its `created_at` and its create answer's `Date` (NaN when absent or unreadable). */
+export interface NewFact {
+	id: string;
+	createdAt: number;
+	date: number;
+}
+
+const seconds = (ms: number) => `${(Math.abs(ms) / 1000).toFixed(1)} s`;
+
+/**
+ * Whether a new fact's `created_at` agrees with its answer's `Date` within a second. The header names
+ * a whole second, [Date, Date + 1 s): agreeing is lying at most a second from that second.
+ */
+function newFactAgrees(fact: NewFact): { holds: boolean; seen: string } {
+	if (Number.isNaN(fact.createdAt)) return { holds: false, seen: `the new fact ${fact.id} has no readable created_at` };
+	if (Number.isNaN(fact.date)) return { holds: false, seen: `the answer that created ${fact.id} had no Date header` };
+	const gap = fact.createdAt - fact.date;
+	const off = gap < 0 ? -gap : Math.max(0, gap - DATE_RESOLUTION_MS);
+	const where = gap < 0 ? `${seconds(gap)} before` : gap < DATE_RESOLUTION_MS ? 'within the second of' : `${seconds(gap)} after`;
+	return { holds: off <= DATE_RESOLUTION_MS, seen: `the new fact ${fact.id}: created_at ${where} its answer's Date` };
+}
+
+export function checkDateHeader(exchanges: readonly Exchange[], newFact?: NewFact): Finding {
+	const row = finding(
+		'clock.dateHeader',
+		{ file: RATE_HEADERS, find: "header(headers, 'date')" },
+		"every answer has a Date header, no item in it is dated after that Date, and (--write) a new fact's created_at is within a second of its answer's Date: the polling trigger's one assumption for a list with no provable order",
+	);
+	const fact = newFact ? newFactAgrees(newFact) : { holds: true, seen: "a new fact's created_at is compared with --write" };
 	const dated = exchanges.filter((e) => !Number.isNaN(Date.parse(header(e.headers, 'date') ?? '')));
 	if (dated.length === 0) return row.differs(exchanges.length === 0 ? 'no answer came' : 'no answer had a Date header');
 	let worst: { id: string; field: string; ahead: number } | undefined;
@@ -70,10 +97,11 @@ export function checkDateHeader(exchanges: readonly Exchange[]): Finding {
 	}
 	const skew = Math.round((Date.parse(header(dated[dated.length - 1].headers, 'date') as string) - dated[dated.length - 1].at) / 1000);
 	const clock = `Date ${skew} s from this machine's clock`;
-	if (dated.length < exchanges.length) return row.differs(`${exchanges.length - dated.length} of ${exchanges.length} answers had no Date header; ${clock}`);
-	if (worst) return row.differs(`${worst.id} ${worst.field} is ${Math.round((worst.ahead + DATE_RESOLUTION_MS) / 1000)} s after its answer's Date; ${clock}`);
-	if (newestGap === Number.POSITIVE_INFINITY) return row.unchecked(`no answer held a dated item; ${clock}`);
-	return row.confirmed(`no item after its answer's Date (the newest ${Math.round(newestGap / 1000)} s before it); ${clock}`);
+	if (dated.length < exchanges.length) return row.differs(`${exchanges.length - dated.length} of ${exchanges.length} answers had no Date header; ${fact.seen}; ${clock}`);
+	if (worst) return row.differs(`${worst.id} ${worst.field} is ${Math.round((worst.ahead + DATE_RESOLUTION_MS) / 1000)} s after its answer's Date; ${fact.seen}; ${clock}`);
+	if (newestGap === Number.POSITIVE_INFINITY && !newFact) return row.unchecked(`no answer held a dated item; ${clock}`);
+	const items = newestGap === Number.POSITIVE_INFINITY ? 'no answer held a dated item' : `no item after its answer's Date (the newest ${Math.round(newestGap / 1000)} s before it)`;
+	return row.judged(fact.holds, `${fact.seen}; ${items}; ${clock}`);
 }
 
 function safeJson(text: string): unknown {

@@ -58,8 +58,11 @@ function judgeList(name: RouteName, answer: Answer): Finding {
 	const row = finding(routeId(name), routeWhere(name), expectation(name));
 	const list = listOf(answer);
 	if (!list) return row.differs(answer.summary);
-	if (list.total === undefined) return row.differs(`200 with ${list.items.length} items but no pagination.total`);
-	return row.confirmed(`200: ${list.items.length} of ${list.total} items`);
+	const served = list.items.length;
+	if (list.badTotal !== undefined) return row.differs(`200 with ${served} items, but pagination.total is ${list.badTotal}: not a count (a safe whole number, 0 or more)`);
+	if (list.total === undefined) return row.differs(`200 with ${served} items but no pagination.total`);
+	if (list.total < served) return row.differs(`200 with ${served} items, but pagination.total says ${list.total}`);
+	return row.confirmed(`200: ${served} of ${list.total} items`);
 }
 
 function judgeItem(name: RouteName, answer: Answer, id: string | undefined): Finding {
@@ -75,10 +78,17 @@ const firstId = (answer: Answer | undefined): string | undefined => {
 	return typeof id === 'string' ? id : undefined;
 };
 
-/** Reads every list and item route the nodes use; the key refused is an error (nothing else can be told). */
-export async function checkReads(probe: Probe): Promise<{ findings: Finding[]; survey: Survey }> {
+/**
+ * Reads every list and item route the nodes use; the key refused is an error (nothing else can be
+ * told). `tell` hears each finding as it is made.
+ */
+export async function checkReads(probe: Probe, tell: (finding: Finding) => void = () => {}): Promise<{ findings: Finding[]; survey: Survey }> {
 	const survey: Survey = { lists: new Map(), singles: new Map() };
 	const findings: Finding[] = [];
+	const push = (finding: Finding) => {
+		findings.push(finding);
+		tell(finding);
+	};
 	const plainLists = (Object.keys(ROUTES) as RouteName[]).filter((name) => ROUTES[name].kind === 'list' && !ROUTES[name].path.includes('{')) as ListRouteName[];
 	for (const name of plainLists) {
 		const answer = await probe.getOnce(ROUTES[name].path);
@@ -86,19 +96,19 @@ export async function checkReads(probe: Probe): Promise<{ findings: Finding[]; s
 		if (answer.status === 401) throw new Error(`The service refused the API key: ${answer.summary}`);
 		if (answer.status === 0 && survey.lists.size === 0) throw new Error(answer.summary);
 		survey.lists.set(name, answer);
-		findings.push(judgeList(name, answer));
+		push(judgeList(name, answer));
 	}
 	for (const [name, listName, param] of ITEM_READS) {
 		const id = listName ? firstId(survey.lists.get(listName)) : undefined;
 		if (listName && id === undefined) {
-			findings.push(finding(routeId(name), routeWhere(name), expectation(name)).unchecked(`${ROUTES[listName].path} returned no item to read`));
+			push(finding(routeId(name), routeWhere(name), expectation(name)).unchecked(`${ROUTES[listName].path} returned no item to read`));
 			continue;
 		}
 		const answer = await probe.getOnce(buildPath(ROUTES[name].path, id === undefined ? {} : { [param]: id }));
 		survey.singles.set(name, answer);
-		findings.push(judgeItem(name, answer, id));
+		push(judgeItem(name, answer, id));
 	}
-	findings.push(await checkSkills(probe, survey));
+	push(await checkSkills(probe, survey));
 	return { findings, survey };
 }
 

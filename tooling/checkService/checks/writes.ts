@@ -1,40 +1,47 @@
 /**
  * `--write`: one L1 memory fact created, read back, promoted and deleted; with a webhook URL, one
- * subscription created (its secret in that answer only) and deleted. Whatever fails, everything made
- * is deleted before the checks end, and the report says what could not be.
+ * subscription created (its secret in that answer only) and deleted. Each carries the run's marker
+ * (PROBE_MARKER and a run id) in its text, so that cleanup.ts finds it whatever its create answered.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { buildPath, ROUTES, type RouteName } from '../../../src/routes';
 import { FACT_TIME_FIELDS, WEBHOOK_SECRET_FIELD } from '../../../src/vocabulary';
 import { type Answer, dataOf, listOf, type Probe } from '../probe';
 import { type Finding, finding } from '../rows';
+import { cleanUp, type Kind, type Made, newMade } from './cleanup';
+import type { NewFact } from './headers';
 import { routeId, routeWhere } from './routes';
 
 const routeRow = (name: RouteName, expected: string) => finding(routeId(name), routeWhere(name), `${ROUTES[name].method} ${ROUTES[name].path} ${expected}`);
 const path = (name: RouteName, params: Record<string, string> = {}) => buildPath(ROUTES[name].path, params);
 
-/** What the run made, to delete whatever happens; `id` undefined: a create got no answer, and may have been carried out. */
-interface Made {
-	kind: 'memoryFact' | 'webhookSubscription';
-	id?: string;
-	deleted: boolean;
+/** A create that answered no id may still have been carried out: the cleanup must prove it was not. */
+function markUnsure(made: Made, kind: Kind, created: Answer): void {
+	made.unsure.set(kind, created.status === 0 ? 'nothing (no answer came)' : `HTTP ${created.status}`);
 }
-
-/** What the probes carry, so one left behind can be found by hand. */
-const PROBE_TEXT = 'check:service probe';
 
 const deletedAnswer = (answer: Answer, id: string) => answer.status === 204 || (dataOf(answer)?.id === id && dataOf(answer)?.deleted === true);
 
-async function factSteps(probe: Probe, agentId: string, made: Made[]): Promise<Finding[]> {
+/** The new fact's `created_at` and its create answer's `Date`, for clock.dateHeader. */
+function newFactOf(id: string, fact: IDataObject, created: Answer): NewFact {
+	const date = created.headers.date;
+	return { id, createdAt: Date.parse(String(fact[FACT_TIME_FIELDS.created])), date: Date.parse(Array.isArray(date) ? date[0] : (date ?? '')) };
+}
+
+async function factSteps(probe: Probe, agentId: string, made: Made, marker: string): Promise<{ findings: Finding[]; newFact?: NewFact }> {
 	const findings: Finding[] = [];
-	const created = await probe.send('POST', path('memoryFact.create'), { body: { agent_id: agentId, content: `${PROBE_TEXT} fact (safe to delete)`, tier: 'L1', scope: 'agent' } });
+	made.attempted.add('memoryFact');
+	const created = await probe.send('POST', path('memoryFact.create'), { body: { agent_id: agentId, content: `${marker} fact (safe to delete)`, tier: 'L1', scope: 'agent' } });
 	const fact = dataOf(created);
 	const id = typeof fact?.id === 'string' ? fact.id : undefined;
-	if (id || created.status === 0) made.push({ kind: 'memoryFact', id, deleted: false });
 	findings.push(routeRow('memoryFact.create', 'answers the new fact, tier L1').judged(id !== undefined && fact?.tier === 'L1', id ? `${created.status}: ${id}, tier ${String(fact?.tier)}` : created.summary));
-	if (!id) return findings;
+	if (!id || !fact) {
+		markUnsure(made, 'memoryFact', created);
+		return { findings };
+	}
+	made.ids.memoryFact.add(id);
 	const read = dataOf(await probe.get(path('memoryFact.get', { factId: id })));
-	findings.push(finding('write.memoryFacts.readBack', routeWhere('memoryFact.get'), 'the new fact reads back with its content').judged(read?.content === fact?.content, read ? 'read back' : 'not found after create'));
+	findings.push(finding('write.memoryFacts.readBack', routeWhere('memoryFact.get'), 'the new fact reads back with its content').judged(read?.content === fact.content, read ? 'read back' : 'not found after create'));
 	const promoted = await probe.send('POST', path('memoryFact.promote', { factId: id }), { body: { tier: 'L2' } });
 	const after = dataOf(promoted);
 	findings.push(routeRow('memoryFact.promote', 'answers the fact at tier L2').judged(after?.tier === 'L2', after ? `tier ${String(after.tier)}` : promoted.summary));
@@ -45,24 +52,30 @@ async function factSteps(probe: Probe, agentId: string, made: Made[]): Promise<F
 			`${FACT_TIME_FIELDS.promoted}: ${JSON.stringify(promotedAt ?? null)}`,
 		),
 	);
-	findings.push(await deleteRow(probe, 'memoryFact.delete', { factId: id }, made[made.length - 1]));
-	return findings;
+	findings.push(await deleteRow(probe, 'memoryFact.delete', { factId: id }, made, 'memoryFact'));
+	return { findings, newFact: newFactOf(id, fact, created) };
 }
 
-async function deleteRow(probe: Probe, name: RouteName, params: Record<string, string>, item: Made): Promise<Finding> {
+async function deleteRow(probe: Probe, name: RouteName, params: Record<string, string>, made: Made, kind: Kind): Promise<Finding> {
+	const id = Object.values(params)[0];
 	const answer = await probe.send('DELETE', path(name, params));
-	item.deleted = deletedAnswer(answer, item.id ?? '');
-	const gone = item.deleted && (await probe.get(path(name, params))).status === 404;
-	return routeRow(name, 'answers {data: {id, deleted: true}} (or 204), and the item is gone').judged(gone, item.deleted ? `deleted${gone ? ', then 404' : ', but still readable'}` : answer.summary);
+	const deleted = deletedAnswer(answer, id);
+	const gone = deleted && (await probe.get(path(name, params))).status === 404;
+	if (gone) made.ids[kind].delete(id);
+	return routeRow(name, 'answers {data: {id, deleted: true}} (or 204), and the item is gone').judged(gone, deleted ? `deleted${gone ? ', then 404' : ', but still readable'}` : answer.summary);
 }
 
-async function webhookSteps(probe: Probe, url: string, made: Made[]): Promise<Finding[]> {
-	const created = await probe.send('POST', path('webhookSubscription.create'), { body: { url, events: ['memory.fact_created'], description: `${PROBE_TEXT} (safe to delete)`, active: false } });
+async function webhookSteps(probe: Probe, url: string, made: Made, marker: string): Promise<Finding[]> {
+	made.attempted.add('webhookSubscription');
+	const created = await probe.send('POST', path('webhookSubscription.create'), { body: { url, events: ['memory.fact_created'], description: `${marker} (safe to delete)`, active: false } });
 	const sub = dataOf(created);
 	const id = typeof sub?.id === 'string' ? sub.id : undefined;
-	if (id || created.status === 0) made.push({ kind: 'webhookSubscription', id, deleted: false });
 	const findings = [routeRow('webhookSubscription.create', 'answers the new subscription').judged(id !== undefined, id ? `${created.status}: ${id}` : created.summary)];
-	if (!id || !sub) return findings;
+	if (!id || !sub) {
+		markUnsure(made, 'webhookSubscription', created);
+		return findings;
+	}
+	made.ids.webhookSubscription.add(id);
 	const read = dataOf(await probe.get(path('webhookSubscription.get', { webhookId: id })));
 	findings.push(routeRow('webhookSubscription.get', 'answers {data: {...}}').judged(read?.id === id, read ? `200: ${id} (the one made)` : 'the subscription just made was not found'));
 	const listed = listOf(await probe.get(path('webhookSubscription.getMany')))?.items.find((item: IDataObject) => item.id === id);
@@ -74,36 +87,32 @@ async function webhookSteps(probe: Probe, url: string, made: Made[]): Promise<Fi
 			`${onCreate ? 'in the create answer' : `no "${WEBHOOK_SECRET_FIELD}" in the create answer (fields: ${Object.keys(sub).join(', ')})`}; ${later === 0 ? 'not in the read or the list' : `again in ${later} later reads`}`,
 		),
 	);
-	findings.push(await deleteRow(probe, 'webhookSubscription.delete', { webhookId: id }, made[made.length - 1]));
+	findings.push(await deleteRow(probe, 'webhookSubscription.delete', { webhookId: id }, made, 'webhookSubscription'));
 	return findings;
 }
 
-/** Deletes what is still there; the row says what was made and what could not be deleted. */
-async function cleanUp(probe: Probe, made: Made[], failure: string | undefined): Promise<Finding> {
-	const route = { memoryFact: 'memoryFact.delete', webhookSubscription: 'webhookSubscription.delete' } as const;
-	const param = { memoryFact: 'factId', webhookSubscription: 'webhookId' } as const;
-	for (const item of made.filter((m) => !m.deleted && m.id !== undefined)) {
-		const answer = await probe.send('DELETE', path(route[item.kind], { [param[item.kind]]: item.id as string }));
-		item.deleted = deletedAnswer(answer, item.id as string) || answer.status === 404;
-	}
-	const left = made.filter((m) => !m.deleted).map((m) => m.id ?? `a ${m.kind} whose create got no answer (look for "${PROBE_TEXT}")`);
-	const row = finding('write.cleanup', { file: 'tooling/checkService/checks/writes.ts', find: 'async function cleanUp' }, 'everything --write made is deleted, whatever failed');
-	const stopped = failure ? `; stopped early: ${failure}` : '';
-	if (left.length > 0) return row.differs(`could not delete ${left.join(', ')}: delete by hand${stopped}`);
-	return row.confirmed(`${made.length === 0 ? 'nothing was made' : `deleted ${made.map((m) => m.id).join(', ')}`}${stopped}`);
-}
-
-export async function checkWrites(probe: Probe, agentId: string | undefined, webhookUrl: string | undefined): Promise<Finding[]> {
-	const made: Made[] = [];
+/**
+ * The write checks, then the cleanup: the steps may send while fewer than `stepsCap` requests were
+ * sent, the cleanup up to the run's whole budget, so it always has its share.
+ */
+export async function checkWrites(probe: Probe, options: { agentId?: string; webhookUrl?: string; marker: string; stepsCap: number; cleanupCap: number }): Promise<{ findings: Finding[]; newFact?: NewFact }> {
+	const made = newMade();
 	const findings: Finding[] = [];
+	let newFact: NewFact | undefined;
 	let failure: string | undefined;
+	probe.cap = options.stepsCap;
 	try {
-		if (agentId) findings.push(...(await factSteps(probe, agentId, made)));
-		if (webhookUrl) findings.push(...(await webhookSteps(probe, webhookUrl, made)));
+		if (options.agentId) {
+			const fact = await factSteps(probe, options.agentId, made, options.marker);
+			findings.push(...fact.findings);
+			newFact = fact.newFact;
+		}
+		if (options.webhookUrl) findings.push(...(await webhookSteps(probe, options.webhookUrl, made, options.marker)));
 	} catch (error) {
 		failure = (error as Error).message;
 	} finally {
-		findings.push(await cleanUp(probe, made, failure));
+		probe.cap = options.cleanupCap;
+		findings.push(await cleanUp(probe, made, options.marker, failure));
 	}
-	return findings;
+	return { findings, newFact };
 }
