@@ -100,7 +100,7 @@ export function checkDateHeader(exchanges: readonly Exchange[], newFact?: NewFac
 	if (dated.length < exchanges.length) return row.differs(`${exchanges.length - dated.length} of ${exchanges.length} answers had no Date header; ${fact.seen}; ${clock}`);
 	if (worst) return row.differs(`${worst.id} ${worst.field} is ${Math.round((worst.ahead + DATE_RESOLUTION_MS) / 1000)} s after its answer's Date; ${fact.seen}; ${clock}`);
 	if (newestGap === Number.POSITIVE_INFINITY && !newFact) return row.unchecked(`no answer held a dated item; ${clock}`);
-	const items = newestGap === Number.POSITIVE_INFINITY ? 'no answer held a dated item' : `no item after its answer's Date (the newest ${Math.round(newestGap / 1000)} s before it)`;
+	const items = newestGap === Number.POSITIVE_INFINITY ? 'no answer held a dated item' : `no item after its answer's Date (the newest ${newestGap < 0 ? "within the Date's second" : `${Math.round(newestGap / 1000)} s before it`})`;
 	return row.judged(fact.holds, `${fact.seen}; ${items}; ${clock}`);
 }
 
