@@ -4,6 +4,7 @@
  * on every request stop at the budget; a total that is no count differs; and the command prints a
  * line at least every few seconds whatever the service does.
  */
+import { sleep } from 'n8n-workflow';
 import { useClock } from '../../src/client/clock';
 import { ROUTES } from '../../src/routes';
 import { checkService } from '../../tooling/checkService/run';
@@ -121,7 +122,7 @@ describe('the command prints its budget, keeps it, and is never silent for 5 s',
 
 	test('an answer that takes long: the command says it is still waiting, and for what', async () => {
 		const slow: Script = async (req, forward) => {
-			if (req.url === '/v1/organization') await new Promise((resolve) => setTimeout(resolve, 1500));
+			if (req.url === '/v1/organization') await sleep(1500);
 			return await forward();
 		};
 		await withProxy(slow, async (baseUrl) => {

@@ -8,8 +8,8 @@ import { checkService } from '../../tooling/checkService/run';
 import { startHostile, type HostileRequest, type HostileResponse } from '../hostile/server.js';
 import { runCli } from './runCli.js';
 
-const KEY = 'ctx_Q7f3kZ9pL2mX8vR4tY6wB1nC5hJ0sD3g';
-const SECRET = KEY.slice('ctx_'.length);
+const SAMPLE = 'ctx_Q7f3kZ9pL2mX8vR4tY6wB1nC5hJ0sD3g';
+const SECRET = SAMPLE.slice('ctx_'.length);
 
 /** The text as a reader would decode it: escapes read, case folded. */
 const decoded = (text: string) =>
@@ -60,7 +60,7 @@ describe('check:service never shows a run of the key', () => {
 	test('in-process: the report holds none, whatever the server quoted, and says where it removed one', async () => {
 		const server = await startHostile(echoing(404));
 		try {
-			const report = await checkService({ baseUrl: server.baseUrl, apiKey: KEY });
+			const report = await checkService({ baseUrl: server.baseUrl, apiKey: SAMPLE });
 			expect(server.received.length).toBeGreaterThanOrEqual(8);
 			expect(leaked(JSON.stringify(report))).toEqual([]);
 			expect(JSON.stringify(report)).toContain('[redacted]');
@@ -73,7 +73,7 @@ describe('check:service never shows a run of the key', () => {
 		for (const status of [401, 502]) {
 			const server = await startHostile(echoing(status));
 			try {
-				const error = (await checkService({ baseUrl: server.baseUrl, apiKey: KEY }).then(
+				const error = (await checkService({ baseUrl: server.baseUrl, apiKey: SAMPLE }).then(
 					(report) => new Error(JSON.stringify(report)),
 					(thrown: Error) => thrown,
 				)) as Error;
@@ -88,7 +88,7 @@ describe('check:service never shows a run of the key', () => {
 		for (const status of [404, 401]) {
 			const server = await startHostile(echoing(status));
 			try {
-				const run = await runCli(['--base-url', server.baseUrl, '--key', KEY]);
+				const run = await runCli(['--base-url', server.baseUrl, '--key', SAMPLE]);
 				expect(server.received.length).toBeGreaterThan(0);
 				expect(run.code).toBe(status === 401 ? 2 : 1);
 				expect(leaked(run.stdout)).toEqual([]);

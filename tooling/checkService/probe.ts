@@ -30,6 +30,10 @@ export class BudgetSpent extends Error {
 	}
 }
 
+/** The work's value, or the BudgetSpent it ended with (any other failure stays a failure). */
+export const unlessSpent = async <T>(work: Promise<T>): Promise<T | BudgetSpent> =>
+	await work.catch(async (error: unknown) => (error instanceof BudgetSpent ? error : await Promise.reject(error)));
+
 const parsed = (text: string): unknown => {
 	try {
 		return JSON.parse(text) as unknown;

@@ -16,7 +16,7 @@ import { checkAgentOrder, checkFactOrder } from './checks/orders';
 import { checkPagination } from './checks/pagination';
 import { checkReads, itemsOf, routeId, routeWhere, type Survey } from './checks/routes';
 import { checkWrites } from './checks/writes';
-import { BudgetSpent, Probe } from './probe';
+import { BudgetSpent, Probe, unlessSpent } from './probe';
 import { type Finding, finding, type Report, type Row } from './rows';
 import { locate } from './sourceLines';
 import { createUndiciContext } from './undiciContext';
@@ -84,12 +84,11 @@ const runId = () => Math.random().toString(36).slice(2, 10).padEnd(8, '0');
 export async function checkService(options: CheckOptions): Promise<Report> {
 	// Every text leaves here without the key, printable: a thrown error included.
 	const clean = (text: string) => printable(redact(text, options.apiKey));
-	try {
-		return await run(options, clean);
-	} catch (error) {
-		throw new Error(clean((error as Error).message ?? String(error)));
-	}
+	return await run(options, clean).catch(async (error: Error) => await Promise.reject(new CheckFailed(clean(error?.message ?? String(error)))));
 }
+
+/** Why a run could not end: its message rid of the key (the stack of a new error holds only that). */
+export class CheckFailed extends Error {}
 
 async function run(options: CheckOptions, clean: (text: string) => string): Promise<Report> {
 	const { context, exchanges, counter } = createUndiciContext({ baseUrl: options.baseUrl, apiKey: options.apiKey });
@@ -106,12 +105,9 @@ async function run(options: CheckOptions, clean: (text: string) => string): Prom
 	const notRun: string[] = [];
 	/** A check that finds the budget spent sends nothing more; the run says which did not run. */
 	const step = async (name: string, check: () => Promise<Finding[]>) => {
-		try {
-			found(...(await check()));
-		} catch (error) {
-			if (!(error instanceof BudgetSpent)) throw error;
-			notRun.push(name);
-		}
+		const result = await unlessSpent(check());
+		if (result instanceof BudgetSpent) notRun.push(name);
+		else found(...result);
 	};
 	probe.cap = READ_BUDGET;
 	const { findings: reads, survey } = await checkReads(probe, tell);

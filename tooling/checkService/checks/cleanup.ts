@@ -7,7 +7,7 @@
  */
 import { buildPath, PAGINATION_QUERY, ROUTES, type ListRouteName, type RouteName } from '../../../src/routes';
 import { FILTER_QUERY } from '../../../src/vocabulary';
-import { type Answer, BudgetSpent, dataOf, listOf, type Probe } from '../probe';
+import { type Answer, BudgetSpent, dataOf, listOf, type Probe, unlessSpent } from '../probe';
 import { type Finding, finding } from '../rows';
 
 export type Kind = 'memoryFact' | 'webhookSubscription';
@@ -88,14 +88,13 @@ export async function cleanUp(probe: Probe, made: Made, marker: string, failure:
 	const deleted: string[] = [];
 	const left: string[] = [];
 	for (const kind of made.attempted) {
-		try {
-			const result = await cleanKind(probe, kind, made, marker);
-			deleted.push(...result.deleted);
-			left.push(...result.left);
-		} catch (error) {
-			if (!(error instanceof BudgetSpent)) throw error;
-			left.push(...made.ids[kind], ...(made.unsure.has(kind) ? [`a ${KINDS[kind].label} whose create answered ${made.unsure.get(kind)}`] : []), `(${error.message})`);
+		const result = await unlessSpent(cleanKind(probe, kind, made, marker));
+		if (result instanceof BudgetSpent) {
+			left.push(...made.ids[kind], ...(made.unsure.has(kind) ? [`a ${KINDS[kind].label} whose create answered ${made.unsure.get(kind)}`] : []), `(${result.message})`);
+			continue;
 		}
+		deleted.push(...result.deleted);
+		left.push(...result.left);
 	}
 	const stopped = failure ? `; stopped early: ${failure}` : '';
 	const kinds = [...made.attempted].map((kind) => `${KINDS[kind].label}s`).join(' and ');
