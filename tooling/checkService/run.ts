@@ -45,17 +45,23 @@ export const requestBudget = (write: boolean | undefined): number => READ_BUDGET
 /** What each probe a run writes carries in its text (the run's id follows it): docs/spec-choices.md names it. */
 export const PROBE_MARKER = 'check:service probe';
 
+/** The routes --write sends on the item it made: unsent when its create answered none. */
+const AFTER_CREATE = new Set<RouteName>(['memoryFact.promote', 'memoryFact.delete', 'webhookSubscription.get', 'webhookSubscription.delete']);
+
 /** Rows for the routes no check sent (writes), saying why. */
 function unsentRoutes(findings: Finding[], options: CheckOptions): Finding[] {
 	const seen = new Set(findings.map((f) => f.id));
 	return (Object.keys(ROUTES) as RouteName[])
 		.filter((name) => !seen.has(routeId(name)))
 		.map((name) => {
+			const webhook = name.startsWith('webhookSubscription.');
 			const why = !options.write
 				? 'a write: --write checks the memory-fact writes, --webhook-url the webhook ones'
-				: name.startsWith('webhookSubscription.') && !options.webhookUrl
+				: webhook && !options.webhookUrl
 					? 'give --webhook-url to check the webhook writes'
-					: '--write changes only one memory fact and one webhook subscription of a real organization';
+					: AFTER_CREATE.has(name)
+						? `not sent: the ${webhook ? 'subscription' : 'fact'} it acts on was not made (see the create's row)`
+						: '--write changes only one memory fact and one webhook subscription of a real organization';
 			return finding(routeId(name), routeWhere(name), `${ROUTES[name].method} ${ROUTES[name].path}`).unchecked(why);
 		});
 }
@@ -117,7 +123,7 @@ async function run(options: CheckOptions, clean: (text: string) => string): Prom
 	await step('fact order', async () => [...(await checkFactOrder(probe)), checkAgentOrder(survey)]);
 	await step('errors', async () => await checkErrors(probe));
 	const newFact = options.write ? await writes(probe, survey, options, found) : undefined;
-	found(checkRateHeaders(probe.all), checkResetUnit(probe.all), checkDateHeader(probe.all, newFact), ...checkFields(survey));
+	found(checkRateHeaders(probe.all), checkResetUnit(probe.all), checkDateHeader(probe.all, newFact ?? (options.write ? 'no new fact was made to compare' : "a new fact's created_at is compared with --write")), ...checkFields(survey));
 	if (notRun.length > 0) {
 		found(finding('run.budget', { file: 'tooling/checkService/run.ts', find: 'const READ_BUDGET' }, `the checks within ${requestBudget(options.write)} requests`).unchecked(`the budget was spent (429s repeated) before these ran: ${notRun.join(', ')}`));
 	}

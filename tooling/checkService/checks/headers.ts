@@ -76,13 +76,14 @@ function newFactAgrees(fact: NewFact): { holds: boolean; seen: string } {
 	return { holds: off <= DATE_RESOLUTION_MS, seen: `the new fact ${fact.id}: created_at ${where} its answer's Date` };
 }
 
-export function checkDateHeader(exchanges: readonly Exchange[], newFact?: NewFact): Finding {
+/** `newFact`: the fact --write made, or why there is none to compare (no --write, its create failed). */
+export function checkDateHeader(exchanges: readonly Exchange[], newFact: NewFact | string): Finding {
 	const row = finding(
 		'clock.dateHeader',
 		{ file: RATE_HEADERS, find: "header(headers, 'date')" },
 		"every answer has a Date header, no item in it is dated after that Date, and (--write) a new fact's created_at is within a second of its answer's Date: the polling trigger's one assumption for a list with no provable order",
 	);
-	const fact = newFact ? newFactAgrees(newFact) : { holds: true, seen: "a new fact's created_at is compared with --write" };
+	const fact = typeof newFact === 'string' ? { holds: true, seen: newFact } : newFactAgrees(newFact);
 	const dated = exchanges.filter((e) => !Number.isNaN(Date.parse(header(e.headers, 'date') ?? '')));
 	if (dated.length === 0) return row.differs(exchanges.length === 0 ? 'no answer came' : 'no answer had a Date header');
 	let worst: { id: string; field: string; ahead: number } | undefined;
@@ -99,7 +100,7 @@ export function checkDateHeader(exchanges: readonly Exchange[], newFact?: NewFac
 	const clock = `Date ${skew} s from this machine's clock`;
 	if (dated.length < exchanges.length) return row.differs(`${exchanges.length - dated.length} of ${exchanges.length} answers had no Date header; ${fact.seen}; ${clock}`);
 	if (worst) return row.differs(`${worst.id} ${worst.field} is ${Math.round((worst.ahead + DATE_RESOLUTION_MS) / 1000)} s after its answer's Date; ${fact.seen}; ${clock}`);
-	if (newestGap === Number.POSITIVE_INFINITY && !newFact) return row.unchecked(`no answer held a dated item; ${clock}`);
+	if (newestGap === Number.POSITIVE_INFINITY && typeof newFact === 'string') return row.unchecked(`no answer held a dated item; ${clock}`);
 	const items = newestGap === Number.POSITIVE_INFINITY ? 'no answer held a dated item' : `no item after its answer's Date (the newest ${newestGap < 0 ? "within the Date's second" : `${Math.round(newestGap / 1000)} s before it`})`;
 	return row.judged(fact.holds, `${fact.seen}; ${items}; ${clock}`);
 }
