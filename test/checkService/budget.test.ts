@@ -7,7 +7,7 @@
 import { sleep } from 'n8n-workflow';
 import { useClock } from '../../src/client/clock';
 import { ROUTES } from '../../src/routes';
-import { checkService } from '../../tooling/checkService/run';
+import { checkService, requestBudget } from '../../tooling/checkService/run';
 import type { Report, Row } from '../../tooling/checkService/rows';
 import { virtualClock } from '../harness/virtualClock';
 import { startSandbox, type RunningSandbox } from '../sandbox';
@@ -111,7 +111,7 @@ describe('the command prints its budget, keeps it, and is never silent for 5 s',
 		await withProxy(htmlPage(LOGIN_PAGE), async (baseUrl, _sb, received) => {
 			const run = await runCli(['--base-url', baseUrl], { AGENT_PLATFORM_API_KEY: 'ctx_sandbox_acme_full' });
 			expect(run.code).toBe(1);
-			expect(run.stderr).toMatch(/^Loading the checks[^\n]*\nLoaded \d+ files\. Checking [^\n]*: at most 60 requests, reading only\./);
+			expect(run.stderr).toMatch(/^Loading the checks[^\n]*\n( {2}\.\.\. still [^\n]*\n)*Loaded \d+ files\. Checking [^\n]*: at most 60 requests, reading only\.\n/);
 			expect(run.stderr).toMatch(/\[ ?\d+\/60\] route\.agents\.list differs/);
 			const sent = Number(/; (\d+) requests \(at most 60\)/.exec(run.stdout)?.[1]);
 			expect(sent).toBe(received());
@@ -119,6 +119,11 @@ describe('the command prints its budget, keeps it, and is never silent for 5 s',
 			expect(run.quietestMs).toBeLessThan(5000);
 		});
 	}, 60_000);
+
+	test('--help names the budget the run keeps', async () => {
+		const help = await runCli(['--help']);
+		expect(help.stdout).toContain(`At most ${requestBudget(false)} requests (${requestBudget(true)} with --write)`);
+	});
 
 	test('an answer that takes long: the command says it is still waiting, and for what', async () => {
 		const slow: Script = async (req, forward) => {

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run check:service`: tells which of the project's choices where the spec is silent
-// (docs/spec-choices.md) the service at a Base URL confirms. Loads the checks (TypeScript, over the
-// package's own client: loadTs.js), runs them, prints each row as its check ends and then the table,
+// (docs/spec-choices.md) the service at a Base URL confirms. Runs the checks (TypeScript, over the
+// package's own client) in worker.js, prints each row as its check ends and then the table,
 // and with --json writes the rows to a file. Exit code: 0 nothing differs, 1 something differs, 2 it
 // could not run. The key comes from --key, AGENT_PLATFORM_API_KEY or a prompt that does not echo it.
 //
 // Never silent: a line at least every QUIET_MS (CHECK_SERVICE_QUIET_MS changes it, for the tests).
 // Never the key: every text written passes the package's redaction (src/client/redaction.ts).
+import { fork } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -91,7 +92,7 @@ const apiKey = (
   (await promptHidden("Agent Platform API key (not shown): "))
 ).trim();
 
-const QUIET_MS = Number(process.env.CHECK_SERVICE_QUIET_MS) || 4000;
+const QUIET_MS = Number(process.env.CHECK_SERVICE_QUIET_MS) || 2500;
 /** Until the checks are loaded, the exact key goes; then every run of the key (redaction.ts). */
 let scrub = (text) => (apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text);
 let lastLine = Date.now();
@@ -102,43 +103,46 @@ const say = (text) => {
 };
 const heartbeat = setInterval(() => {
   if (Date.now() - lastLine >= QUIET_MS) say(`  ... still ${doing}`);
-}, Math.max(50, Math.min(1000, QUIET_MS / 4)));
+}, Math.max(50, Math.min(250, QUIET_MS / 4)));
 heartbeat.unref();
 process.on("uncaughtException", (error) => fail(scrub(`The check could not run: ${error?.message ?? error}`)));
 process.on("unhandledRejection", (error) => fail(scrub(`The check could not run: ${error?.message ?? error}`)));
 
 say("Loading the checks (TypeScript, transpiled into .cache/checkService)...");
+// The parent loads only the redaction (one file); the checks load and run in worker.js.
 const { prepare } = require("./loadTs.js");
-const files = await prepare([path.join(root, "tooling/checkService/run.ts"), path.join(root, "tooling/checkService/table.ts")], (count) => {
-  doing = `loading the checks (${count} files transpiled)`;
-});
+await prepare([path.join(root, "src/client/redaction.ts")]);
 const { redact } = require(path.join(root, "src/client/redaction.ts"));
 scrub = (text) => redact(text, apiKey);
-const { checkService, requestBudget } = require(path.join(root, "tooling/checkService/run.ts"));
-const { renderTable } = require(path.join(root, "tooling/checkService/table.ts"));
 
-const budget = requestBudget(values.write);
-say(`Loaded ${files} files. Checking ${values["base-url"]}: at most ${budget} requests${values.write ? ", writing one memory fact" + (values["webhook-url"] ? " and one webhook subscription" : "") : ", reading only"}.`);
-doing = "waiting for the first answer";
-let report;
-try {
-  report = await checkService({
-    baseUrl: values["base-url"],
-    apiKey,
-    write: values.write,
-    webhookUrl: values["webhook-url"],
-    onAnswer: (sent, method, apiPath, status) => {
-      doing = `waiting for the service (${sent} of at most ${budget} requests sent; the last, ${method} ${apiPath}, answered ${status || "nothing"})`;
-    },
-    onRow: (row, sent) => say(`  [${String(sent).padStart(2)}/${budget}] ${row.id} ${row.status}`),
+const worker = fork(path.join(root, "tooling/checkService/worker.js"), [], { stdio: ["ignore", "pipe", "pipe", "ipc"] });
+// Whatever the worker itself prints (a crash's trace) passes the redaction too.
+for (const stream of [worker.stdout, worker.stderr]) stream.on("data", (chunk) => say(String(chunk).trimEnd()));
+let budget = "?";
+const outcome = new Promise((resolve) => {
+  worker.on("message", (message) => {
+    if (message.kind === "loading") doing = `loading the checks (${message.count} files transpiled)`;
+    if (message.kind === "loaded") {
+      budget = message.budget;
+      const writes = values.write ? `, writing one memory fact${values["webhook-url"] ? " and one webhook subscription" : ""}` : ", reading only";
+      say(`Loaded ${message.files} files. Checking ${values["base-url"]}: at most ${budget} requests${writes}.`);
+      doing = "waiting for the first answer";
+    }
+    if (message.kind === "answer") {
+      doing = `waiting for the service (${message.sent} of at most ${budget} requests sent; the last, ${message.method} ${message.path}, answered ${message.status || "nothing"})`;
+    }
+    if (message.kind === "row") say(`  [${String(message.sent).padStart(2)}/${budget}] ${message.row.id} ${message.row.status}`);
+    if (message.kind === "done" || message.kind === "failed") resolve(message);
   });
-} catch (error) {
-  fail(scrub(`The check could not run: ${error.message}`));
-}
+  worker.on("exit", (code) => resolve({ kind: "failed", message: `the checks stopped (exit code ${code})` }));
+});
+worker.send({ baseUrl: values["base-url"], apiKey, write: values.write, webhookUrl: values["webhook-url"] });
+const result = await outcome;
+if (result.kind === "failed") fail(scrub(`The check could not run: ${result.message}`));
 clearInterval(heartbeat);
-process.stdout.write(`${scrub(renderTable(report))}\n`);
+process.stdout.write(`${scrub(result.table)}\n`);
 if (values.json) {
-  writeFileSync(values.json, `${scrub(JSON.stringify(report.rows, null, 2))}\n`);
-  process.stderr.write(`Wrote ${report.rows.length} rows to ${values.json}\n`);
+  writeFileSync(values.json, `${scrub(JSON.stringify(result.rows, null, 2))}\n`);
+  process.stderr.write(`Wrote ${result.rows.length} rows to ${values.json}\n`);
 }
-process.exit(report.rows.some((row) => row.status === "differs") ? 1 : 0);
+process.exit(result.rows.some((row) => row.status === "differs") ? 1 : 0);

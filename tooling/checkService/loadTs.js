@@ -54,6 +54,7 @@ const RELATIVE_REQUIRE = /require\("(\.{1,2}\/[^"]+)"\)/g;
  * load .ts files from what was transpiled. `onFile(count)` is told after each file transpiled anew.
  */
 async function prepare(entries, onFile = () => {}) {
+	fs.mkdirSync(cacheDir, { recursive: true });
 	const pending = [...entries];
 	const seen = new Set();
 	let fresh = 0;
@@ -73,7 +74,22 @@ async function prepare(entries, onFile = () => {}) {
 		}
 	}
 	require.extensions['.ts'] = (module, filename) => module._compile(javascriptOf(filename).text, filename);
+	pruneCache([...seen].map((file) => cached(file).file));
 	return seen.size;
+}
+
+/** Files of the cache this run did not use and nobody has written for a day: gone, so it does not grow with every edit. */
+const STALE_MS = 24 * 60 * 60 * 1000;
+function pruneCache(used) {
+	const keep = new Set(used);
+	for (const name of fs.readdirSync(cacheDir)) {
+		const file = path.join(cacheDir, name);
+		try {
+			if (name.endsWith('.js') && !keep.has(file) && Date.now() - fs.statSync(file).mtimeMs > STALE_MS) fs.unlinkSync(file);
+		} catch {
+			// Another run removed it first.
+		}
+	}
 }
 
 module.exports = { prepare, root };
