@@ -10,8 +10,11 @@ import type { RunningSandbox } from '../sandbox';
 import { triggerWorkflow } from '../trigger/helpers';
 import { withClient } from './helpers';
 
-/** A fake key, assembled so no literal looks like a credential. */
-const KEY = ['ctx', 'redirect', 'probe', '9081'].join('_');
+/**
+ * A fake key, assembled so no literal looks like a credential. Not made of words the messages use:
+ * any 8 characters of a key are redacted wherever they stand (redaction.ts), "redirect" among them.
+ */
+const KEY = ['ctx', 'r3d1r', 'pr0be', '9081'].join('_');
 
 let elsewhere: HostileServer;
 let redirector: HostileServer;

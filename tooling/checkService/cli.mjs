@@ -93,7 +93,7 @@ const apiKey = (
 ).trim();
 
 const QUIET_MS = Number(process.env.CHECK_SERVICE_QUIET_MS) || 2500;
-/** Until the checks are loaded, the exact key goes; then every run of the key (redaction.ts). */
+/** Until the redaction is loaded, the exact key goes; then every run of it (redaction.ts). */
 let scrub = (text) => (apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text);
 let lastLine = Date.now();
 let doing = "loading the checks";
