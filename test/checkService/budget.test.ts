@@ -85,6 +85,7 @@ describe('the budget holds when the key is refused with 429 on every request', (
 	test('the run stops sending at the budget and names the checks that could not run', async () => {
 		const clock = virtualClock();
 		const restore = useClock(clock);
+		const waits: string[] = [];
 		let n = 0;
 		const refuse: Script = async (_req, forward) => {
 			n += 1;
@@ -94,10 +95,11 @@ describe('the budget holds when the key is refused with 429 on every request', (
 		};
 		try {
 			const report = await withProxy(refuse, async (baseUrl, _sb, received) => {
-				const result = await checkService({ baseUrl, apiKey: 'ctx_sandbox_acme_full' });
+				const result = await checkService({ baseUrl, apiKey: 'ctx_sandbox_acme_full', onWait: (message) => waits.push(message) });
 				expect(received()).toBe(result.requests);
 				return result;
 			}, { now: clock.now });
+			expect(waits[0]).toMatch(/^Agent Platform API: sending GET \/\S+ again when the rate limit allows/);
 			expect(report.requests).toBe(report.budget);
 			expect(row(report, 'run.budget')).toMatchObject({ status: 'unchecked', seen: expect.stringContaining('the budget was spent') });
 		} finally {

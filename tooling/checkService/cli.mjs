@@ -131,6 +131,7 @@ const outcome = new Promise((resolve) => {
     if (message.kind === "answer") {
       doing = `waiting for the service (${message.sent} of at most ${budget} requests sent; the last, ${message.method} ${message.path}, answered ${message.status || "nothing"})`;
     }
+    if (message.kind === "wait") say(`  ${message.message}`);
     if (message.kind === "row") say(`  [${String(message.sent).padStart(2)}/${budget}] ${message.row.id} ${message.row.status}`);
     if (message.kind === "done" || message.kind === "failed") resolve(message);
   });

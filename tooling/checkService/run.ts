@@ -32,6 +32,8 @@ export interface CheckOptions {
 	onRow?: (row: Row, sent: number) => void;
 	/** Told of each answer as it comes. */
 	onAnswer?: (sent: number, method: string, path: string, status: number) => void;
+	/** Told when the client waits long before a request (the key's rate limit), in its words. */
+	onWait?: (message: string) => void;
 }
 
 /** The reads send at most this many requests (a 429's repeat counts). */
@@ -97,7 +99,7 @@ export async function checkService(options: CheckOptions): Promise<Report> {
 export class CheckFailed extends Error {}
 
 async function run(options: CheckOptions, clean: (text: string) => string): Promise<Report> {
-	const { context, exchanges, counter } = createUndiciContext({ baseUrl: options.baseUrl, apiKey: options.apiKey });
+	const { context, exchanges, counter } = createUndiciContext({ baseUrl: options.baseUrl, apiKey: options.apiKey }, (message) => options.onWait?.(clean(message)));
 	// Each request once: an unreadable answer or a 5xx is a finding, not a fault to retry (a 429 still waits and goes again).
 	const client = new AgentPlatformClient(context, { retryLimits: { transient: 0 } });
 	const probe = new Probe(client, exchanges, counter, options.apiKey, options.onAnswer);

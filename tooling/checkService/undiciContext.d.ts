@@ -19,7 +19,10 @@ export interface Counter {
 	refused: number;
 }
 
-export function createUndiciContext(credentials: { baseUrl: string; apiKey: string }): {
+export function createUndiciContext(
+	credentials: { baseUrl: string; apiKey: string },
+	onWait?: (message: string) => void,
+): {
 	context: ClientContext;
 	exchanges: Exchange[];
 	counter: Counter;

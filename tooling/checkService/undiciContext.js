@@ -38,11 +38,11 @@ async function boundedText(body) {
 
 /**
  * A context for `new AgentPlatformClient(context)`, with the credential `{ baseUrl, apiKey }`.
- * `exchanges` grows by one entry per attempt that got an answer; `sent` counts every attempt, and
+ * `onWait` hears the client's notice of each long wait. `exchanges` grows by one entry per attempt that got an answer; `sent` counts every attempt, and
  * none is sent once `sent` reaches `cap` (a 429's repeat inside the client included): it fails, unsent,
  * and `refused` counts it.
  */
-function createUndiciContext(credentials) {
+function createUndiciContext(credentials, onWait = () => {}) {
 	const exchanges = [];
 	const counter = { sent: 0, cap: Number.POSITIVE_INFINITY, refused: 0 };
 	const node = { id: 'check-service', name: 'Check service', type: 'checkService', typeVersion: 1, position: [0, 0], parameters: {} };
@@ -64,7 +64,8 @@ function createUndiciContext(credentials) {
 		getCredentials: async () => ({ ...credentials }),
 		getNode: () => node,
 		getWorkflow: () => ({ id: 'check-service', name: 'check:service', active: false }),
-		logger: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+		// The client logs each wait it makes (a rate-limit wait, a 429's repeat) at info: the command prints it.
+		logger: { debug: quiet, info: (message) => onWait(message), warn: (message) => onWait(message), error: quiet },
 		helpers: { httpRequestWithAuthentication },
 	};
 	return { context, exchanges, counter };

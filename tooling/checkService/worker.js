@@ -19,6 +19,7 @@ process.once('message', async (job) => {
 			...job,
 			onAnswer: (sent, method, apiPath, status) => void tell({ kind: 'answer', sent, method, path: apiPath, status }),
 			onRow: (row, sent) => void tell({ kind: 'row', row, sent }),
+			onWait: (message) => void tell({ kind: 'wait', message }),
 		});
 		await tell({ kind: 'done', rows: report.rows, table: renderTable(report) });
 	} catch (error) {
