@@ -6,7 +6,7 @@
  * in any order, answering from what it read (its own turns only) and saying once when it may miss
  * newer turns.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import { sleep, type IExecuteFunctions } from 'n8n-workflow';
 import { encodeTurn, sessionTag } from '../../nodes/AgentPlatformMemory/turnFact';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import type { MemoryFact } from '../sandbox/model';
@@ -113,9 +113,19 @@ describe('a busy session costs what a quiet one does', () => {
 	}, 60_000);
 
 	test.each(['oldest-first', 'newest-first'] as FactOrder[])('%s, 300 turns: 20 messages of one session at once cost at most 3 requests each in all; every turn stored once', async (factOrder) => {
+		// Answers take from 0 to 15 ms, each its own, and the messages arrive a little apart, as people's
+		// do: one message's save lands between another's requests.
 		const sb = await sandbox({ factOrder });
 		sb.admin.seedChatSession('org_acme', { agentId: 'dep_support01', sessionId: 'crowd', turns: 300 });
-		const { value, all } = await counted(sb, async () => await Promise.all(Array.from({ length: 20 }, async (_, i) => await chatMessage(sb, 'crowd', 300 + i))));
+		// A process that has run the memory before: the first run of a process loads code, which would keep the messages in step.
+		await chatMessage(sb, 'warm-up', 0);
+		let jitter = 7;
+		sb.admin.afterRequest(() => sb.admin.setLatency((jitter = (jitter * 37 + 11) % 16)));
+		const message = async (i: number) => {
+			await sleep(i * 25);
+			return await chatMessage(sb, 'crowd', 300 + i);
+		};
+		const { value, all } = await counted(sb, async () => await Promise.all(Array.from({ length: 20 }, async (_, i) => await message(i))));
 		expect(all).toBeLessThanOrEqual(60);
 		// Each message got five turns of the session, oldest first.
 		for (const loaded of value) {
