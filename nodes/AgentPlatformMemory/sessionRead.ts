@@ -60,8 +60,9 @@ export interface SessionList {
 /** The session's list: the agent's facts the text search finds by the tag, in any tier and scope. */
 const listQuery = (session: Session): IDataObject => ({ [FILTER_QUERY.agentId]: session.agentId, [FILTER_QUERY.text]: session.tag });
 
-const turnOf = (fact: IDataObject, list: SessionList) => turnOfSession(fact, list.session, list.now().getTime());
-const turnsIn = (facts: IDataObject[], list: SessionList) => facts.flatMap((fact) => turnOf(fact, list) ?? []);
+/** turnOfSession, on the list's session and clock. */
+const sessionTurnOf = (fact: IDataObject, list: SessionList) => turnOfSession(fact, list.session, list.now().getTime());
+const turnsIn = (facts: IDataObject[], list: SessionList) => facts.flatMap((fact) => sessionTurnOf(fact, list) ?? []);
 
 /**
  * The turns no fact left unread can be dated after: those dated after the innermost fact read (every
@@ -124,7 +125,7 @@ async function readWithinBudget(list: SessionList, reason: string, pages: EndPag
 	const hand = (page: EndPage) => {
 		for (const fact of page.items) {
 			if (seen.has(String(fact.id)) || !seen.add(String(fact.id))) continue;
-			const turn = turnOf(fact, list);
+			const turn = sessionTurnOf(fact, list);
 			if (turn) turns.push(turn);
 		}
 		// Trimmed now and then rather than on every turn: sorting is the cost, not the memory.
