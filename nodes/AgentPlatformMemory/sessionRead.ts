@@ -90,7 +90,8 @@ async function pageAt(list: SessionList, offset: number, limit: number, client =
 export async function readLatestTurns(list: SessionList, want: number): Promise<LatestTurns> {
 	// Every page the read from the newest end asks for, so that a list of no order is read on from them.
 	const pages: EndPage[] = [];
-	const read = await readFromNewestEnd(async (offset, limit) => pages[pages.push(await pageAt(list, offset, limit)) - 1], {
+	const keepPage = (page: EndPage) => (pages.push(page), page);
+	const read = await readFromNewestEnd(async (offset, limit) => keepPage(await pageAt(list, offset, limit)), {
 		limit: PAGE_LIMIT,
 		dateOf: listDate,
 		maxRequests: MAX_END_REQUESTS,
