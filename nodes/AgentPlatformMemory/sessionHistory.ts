@@ -15,6 +15,7 @@ import { recentSecrets } from '../parts/recentSecrets';
 import { type HistoryLifetime, type LifetimeChoice, shorterThan } from './keepHistory';
 import { Redactor } from './redactor';
 import { RoundSlot, type RoundScope } from './roundCache';
+import { forgetTurns, keepTurns } from './recentTurns';
 import { eachFact, type LatestTurns, MAX_HISTORY_TURNS, readLatestTurns, type SessionList } from './sessionRead';
 import { listDate, type Session, type StoredTurn, TURN_CHANNEL, TURN_SCOPE, turnOfSession, withinKeepHistory } from './sessionTurn';
 import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine } from './turnFact';
@@ -110,6 +111,7 @@ export class SessionHistory implements ChatHistory {
 		});
 		// A clear that fails part way leaves the session unknown until it is read again.
 		this.known.write(() => undefined);
+		forgetTurns(this.session);
 		const count = factIds.length.toLocaleString('en-US');
 		const progress = (done: number) => this.options.log?.(`Agent Platform Memory: Clear deleted ${done.toLocaleString('en-US')} of ${count} facts of the session`);
 		await this.client.withBudget(factIds.length, async (client) => {
@@ -147,6 +149,7 @@ export class SessionHistory implements ChatHistory {
 		// Dated as a read would date it: by the API, else by its trailer.
 		const stored = { ...turn, factId: String(created.id), chars: content.length, created: listDate({ ...created, content }) };
 		this.known.write((known) => known && { turns: [...known.turns, stored].slice(-MAX_HISTORY_TURNS), whole: known.whole });
+		keepTurns(this.session, [stored]);
 	}
 
 	/**

@@ -13,15 +13,17 @@
  * A list whose order cannot be learned is read within a message's budget (MAX_LOAD_REQUESTS), page
  * after page and over the pages again, until every fact its `total` counts has been seen (then the
  * latest turns are proven) or the budget is spent: then the model gets the latest turns of those
- * read, and n8n's log says once per session that newer turns may be missing, and why. Nothing read
- * is kept for the next message: another worker may have saved or cleared turns since, and only a
- * read can tell.
+ * read, and n8n's log says once per session that newer turns may be missing, and why. Of what
+ * earlier messages read or saved, only the latest turns' ids are kept (recentTurns.ts), and such a
+ * load asks for each by id before it uses it: another worker may have cleared turns since.
+ * The budget keeps a request for each.
  */
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { AgentPlatformClient } from '../../src/client';
 import { type EndPage, readFromNewestEnd } from '../../src/client/listEnd';
 import { pageSizeFrom } from '../../src/client/pager';
 import { FILTER_QUERY } from '../../src/vocabulary';
+import { keepTurns, keptTurns } from './recentTurns';
 import { byTime, listDate, type Session, type StoredTurn, turnOfSession } from './sessionTurn';
 
 /** The most turns a session's read keeps: the longest Context Window Length. */
@@ -101,6 +103,7 @@ export async function readLatestTurns(list: SessionList, want: number): Promise<
 	const found = turnsIn(read.items, list);
 	noneFound(list, read.items.length, found.length);
 	const turns = provenIn(found, read.innermostDate).sort(byTime).slice(-MAX_HISTORY_TURNS);
+	keepTurns(list.session, turns);
 	if (read.cut) logOnce(list, 'cut', `found ${turns.length} of the ${want} latest turns asked for within ${MAX_END_REQUESTS} requests (the session's list holds many facts that are not its turns); the model gets those`);
 	return { turns, whole: read.whole };
 }
@@ -137,9 +140,10 @@ async function readWithinBudget(list: SessionList, reason: string, pages: EndPag
 	const size = pageSizeFrom({ offset: 0, limit: PAGE_LIMIT }, { data: first.items, pagination: { offset: 0, limit: first.reportedLimit, total: first.total } });
 	let total = pages[pages.length - 1].total;
 	let requests = pages.length;
-	const budget = MAX_LOAD_REQUESTS - requests;
-	await list.client.withBudget(Math.max(0, Math.min(budget, Math.ceil(total / size) - 1)), async (client) => {
-		for (let offset = size; seen.size < total && requests < MAX_LOAD_REQUESTS; offset = offset + size >= total ? 0 : offset + size) {
+	// A request is kept back for each turn kept from earlier messages, checked below.
+	const listBudget = MAX_LOAD_REQUESTS - keptTurns(list.session).length;
+	await list.client.withBudget(Math.max(0, Math.min(listBudget - requests, Math.ceil(total / size) - 1)), async (client) => {
+		for (let offset = size; seen.size < total && requests < listBudget; offset = offset + size >= total ? 0 : offset + size) {
 			const page = await pageAt(list, offset, size, client);
 			requests += 1;
 			total = page.total;
@@ -147,13 +151,25 @@ async function readWithinBudget(list: SessionList, reason: string, pages: EndPag
 		}
 	});
 	const whole = seen.size >= total;
+	if (!whole) {
+		// The latest turns this process read or saved before, that this read did not show: each used
+		// only as the API gives it now (gone when another worker cleared it).
+		for (const { factId } of keptTurns(list.session)) {
+			if (seen.has(factId)) continue;
+			const fact = await list.client.callIfFound('memoryFact.get', { path: { factId } });
+			const turn = fact && sessionTurnOf(fact, list);
+			if (turn) turns.push(turn);
+		}
+	}
+	turns = turns.sort(byTime).slice(-MAX_HISTORY_TURNS);
+	keepTurns(list.session, turns);
 	logOnce(
 		list,
 		'unordered',
-		`the API lists this session's facts in no order the memory can learn (${reason}), so a load reads its pages, and again, until it has seen every fact the list counts, within ${MAX_LOAD_REQUESTS} requests: past that (a longer session, or a list in a new order on every request) the model gets the latest turns of those read and may miss newer ones (this load: ${seen.size} of ${total} facts seen)`,
+		`the API lists this session's facts in no order the memory can learn (${reason}), so a load reads its pages, and again, until it has seen every fact the list counts, within ${MAX_LOAD_REQUESTS} requests: past that (a longer session, or a list in a new order on every request) the model gets the latest turns of those read (and of the latest this process read or saved, checked by id) and may miss newer ones (this load: ${seen.size} of ${total} facts seen)`,
 	);
 	noneFound(list, seen.size, turns.length);
-	return { turns: turns.sort(byTime).slice(-MAX_HISTORY_TURNS), whole };
+	return { turns, whole };
 }
 
 /**

@@ -168,6 +168,25 @@ describe('a message has a budget in any list order', () => {
 		expect(log.filter((m) => /no order the memory can learn .* may miss newer ones/.test(m))).toHaveLength(1);
 	}, 120_000);
 
+	test('reshuffled, 20,000 turns: each message has the turn this process saved last, checked by id; a kept turn another worker deleted is never given', async () => {
+		const sb = await sandbox({ factOrder: 'unordered' });
+		sb.admin.seedChatSession('org_acme', { agentId: 'dep_support01', sessionId: 'kept', turns: 20_000 });
+		await chatMessage(sb, 'kept', 20_000);
+		for (let n = 20_001; n < 20_004; n++) {
+			const { value, all } = await counted(sb, async () => await chatMessage(sb, 'kept', n));
+			expect(all).toBeLessThanOrEqual(60);
+			expect(numbersIn(value).at(-1)).toBe(n - 1);
+		}
+		// Another worker deletes the two turns saved last: they are never given again.
+		const facts = sb.admin.org('org_acme').facts;
+		for (const fact of [...facts.values()]) if (/question 2000[23]"/.test(fact.content)) facts.delete(fact.id);
+		const { value, all } = await counted(sb, async () => await chatMessage(sb, 'kept', 20_004));
+		expect(all).toBeLessThanOrEqual(60);
+		expect(numbersIn(value)).not.toContain(20_002);
+		expect(numbersIn(value)).not.toContain(20_003);
+		expect(numbersIn(value).at(-1)).toBe(20_001);
+	}, 120_000);
+
 	test('a fixed list in no order by date, 5,000 turns: read whole within the budget, so the latest turns exactly', async () => {
 		const sb = await sandbox({ factOrder: 'scrambled' });
 		sb.admin.seedChatSession('org_acme', { agentId: 'dep_support01', sessionId: 'fixed', turns: 5_000 });
