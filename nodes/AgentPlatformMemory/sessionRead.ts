@@ -151,16 +151,7 @@ async function readWithinBudget(list: SessionList, reason: string, pages: EndPag
 		}
 	});
 	const whole = seen.size >= total;
-	if (!whole) {
-		// The latest turns this process read or saved before, that this read did not show: each used
-		// only as the API gives it now (gone when another worker cleared it).
-		for (const { factId } of keptTurns(list.session)) {
-			if (seen.has(factId)) continue;
-			const fact = await list.client.callIfFound('memoryFact.get', { path: { factId } });
-			const turn = fact && sessionTurnOf(fact, list);
-			if (turn) turns.push(turn);
-		}
-	}
+	if (!whole) turns.push(...(await keptTurnsNow(list, seen)));
 	turns = turns.sort(byTime).slice(-MAX_HISTORY_TURNS);
 	keepTurns(list.session, turns);
 	logOnce(
@@ -170,6 +161,21 @@ async function readWithinBudget(list: SessionList, reason: string, pages: EndPag
 	);
 	noneFound(list, seen.size, turns.length);
 	return { turns, whole };
+}
+
+/**
+ * The latest turns this process read or saved before (recentTurns.ts) that a read did not show, each
+ * as the API gives it now: one request each, and gone when another worker cleared it.
+ */
+async function keptTurnsNow(list: SessionList, seen: Set<string>): Promise<StoredTurn[]> {
+	const turns: StoredTurn[] = [];
+	for (const { factId } of keptTurns(list.session)) {
+		if (seen.has(factId)) continue;
+		const fact = await list.client.callIfFound('memoryFact.get', { path: { factId } });
+		const turn = fact && sessionTurnOf(fact, list);
+		if (turn) turns.push(turn);
+	}
+	return turns;
 }
 
 /**
