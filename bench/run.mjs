@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MEMORY_ORDERS, MEMORY_SESSION_TURNS, MEMORY_TARGETS, measureMemoryMessages, memoryRowName } from './memoryMessages.mjs';
+import { MEMORY_ORDERS, MEMORY_ROW_TARGETS, MEMORY_SESSION_TURNS, measureMemoryMessages, memoryRowName } from './memoryMessages.mjs';
 import { saveResults } from './quoteInReadme.mjs';
 import { startSandboxThread } from './sandboxThread.mjs';
 
@@ -73,7 +73,7 @@ const TARGETS = {
 	'verify 1 KB': [['ratio', (v) => v <= 1.5, '≤ 1.5']],
 	'verify 1 MB': [['ratio', (v) => v <= 1.5, '≤ 1.5']],
 	memory: [['ratio', (v) => v <= 3, '≤ 3']],
-	...Object.fromEntries(MEMORY_ORDERS.flatMap((order) => MEMORY_SESSION_TURNS.map((turns) => [memoryRowName(turns, order), MEMORY_TARGETS]))),
+	...MEMORY_ROW_TARGETS,
 	faults: [
 		['lost', (v) => v === 0, '0'],
 		['duplicated', (v) => v === 0, '0'],

@@ -2,7 +2,7 @@
  * Long-term context: durable facts (L2–L4) that the organization's agents have learned, given to
  * the model before the conversation so an n8n agent knows what the platform knows. No conversation
  * turn is ever among them, whatever tier or scope the platform or a person moved it to
- * (turnFact.ts, isTurnContent): a conversation is not the organization's knowledge.
+ * (turnFact.ts, mentionsAnyTurn): a conversation is not the organization's knowledge.
  *
  * Each chosen tier is one list (the API filters one tier at a time), narrowed on the server by scope
  * when one scope is chosen, by the agent when only its own facts are wanted, and by the text search
@@ -26,7 +26,7 @@ import type { AgentPlatformClient } from '../../src/client';
 import { DOCS } from '../../src/docsLinks';
 import { FILTER_QUERY } from '../../src/vocabulary';
 import { RoundSlot, type RoundScope } from './roundCache';
-import { isTurnContent } from './turnFact';
+import { mentionsAnyTurn } from './turnFact';
 
 export interface LongTermSettings {
 	tiers: string[];
@@ -157,7 +157,7 @@ export class LongTermContext {
 	private qualifies(fact: IDataObject, teammates: Set<string>): boolean {
 		const { tiers, scopes } = this.settings;
 		if (!tiers.includes(String(fact.tier)) || !scopes.includes(String(fact.scope))) return false;
-		if (String(fact.content ?? '').trim() === '' || isTurnContent(fact.content)) return false;
+		if (String(fact.content ?? '').trim() === '' || mentionsAnyTurn(fact.content)) return false;
 		if (fact.scope === 'agent') return fact.agent_id === this.agentId;
 		if (fact.scope === 'team') return teammates.has(String(fact.agent_id));
 		return true;

@@ -11,16 +11,17 @@
 import type { ChatHistory, Message } from '@n8n/ai-node-sdk';
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import { type AgentPlatformClient, isApiError } from '../../src/client';
-import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { recentSecrets } from '../parts/recentSecrets';
 import { type HistoryLifetime, type LifetimeChoice, shorterThan } from './keepHistory';
 import { Redactor } from './redactor';
 import { RoundSlot, type RoundScope } from './roundCache';
-import { eachFact, type LatestTurns, MAX_HISTORY_TURNS, readLatestTurns, type Session, type SessionList, type StoredTurn, TURN_CHANNEL, TURN_SCOPE, turnOf } from './sessionRead';
+import { forgetTurns, keepTurns } from './recentTurns';
+import { eachFact, type LatestTurns, MAX_HISTORY_TURNS, readLatestTurns, type SessionList } from './sessionRead';
+import { listDate, type Session, type StoredTurn, TURN_CHANNEL, TURN_SCOPE, turnOfSession, withinKeepHistory } from './sessionTurn';
 import { decodeTurn, type DecodedTurn, encodeTurn, type TurnLine } from './turnFact';
 import { messagesOf, turnsOf } from './turnMessages';
 
-export type { Session } from './sessionRead';
+export type { Session } from './sessionTurn';
 
 /** A Clear of more facts than this tells n8n's log how far it got, every this many facts. */
 const CLEAR_PROGRESS_EVERY = 1_000;
@@ -105,11 +106,12 @@ export class SessionHistory implements ChatHistory {
 		// Every fact is read, not only the turns kept: a session can hold more than MAX_HISTORY_TURNS.
 		const factIds: string[] = [];
 		await eachFact(this.list, (fact) => {
-			const turn = turnOf(fact, this.list);
+			const turn = turnOfSession(fact, this.session, this.now().getTime());
 			if (turn) factIds.push(turn.factId);
 		});
 		// A clear that fails part way leaves the session unknown until it is read again.
 		this.known.write(() => undefined);
+		forgetTurns(this.session);
 		const count = factIds.length.toLocaleString('en-US');
 		const progress = (done: number) => this.options.log?.(`Agent Platform Memory: Clear deleted ${done.toLocaleString('en-US')} of ${count} facts of the session`);
 		await this.client.withBudget(factIds.length, async (client) => {
@@ -144,9 +146,10 @@ export class SessionHistory implements ChatHistory {
 		// What a read would now return: the content as stored (a long turn is cut), under the server's id.
 		const turn = decodeTurn(content, tag);
 		if (!turn) return;
-		// Dated by the API, it is the newest turn; without a date, as dated as the trailer.
-		const stored = { ...turn, factId: String(created.id), chars: content.length, created: Date.parse(String(created[FACT_TIME_FIELDS.created] ?? turn.at)) };
+		// Dated as a read would date it: by the API, else by its trailer.
+		const stored = { ...turn, factId: String(created.id), chars: content.length, created: listDate({ ...created, content }) };
 		this.known.write((known) => known && { turns: [...known.turns, stored].slice(-MAX_HISTORY_TURNS), whole: known.whole });
+		keepTurns(this.session, [stored]);
 	}
 
 	/**
@@ -154,11 +157,10 @@ export class SessionHistory implements ChatHistory {
 	 * (when the session has them) as known in this execution, or read; `anyKnown` takes what is known.
 	 */
 	private async latestTurns(want: number, anyKnown: boolean): Promise<StoredTurn[]> {
-		const { maxAgeMs } = this.options.lifetime;
-		const oldest = maxAgeMs === undefined ? -Infinity : this.now().getTime() - maxAgeMs;
 		const enough = (known: LatestTurns) => anyKnown || known.whole || known.turns.length >= want;
 		const latest = await this.known.load(async () => await readLatestTurns(this.list, want), enough);
-		return latest.turns.filter((turn) => Date.parse(turn.at) >= oldest);
+		const now = this.now().getTime();
+		return latest.turns.filter((turn) => withinKeepHistory(turn, this.options.lifetime.maxAgeMs, now));
 	}
 
 	/** The API's refusal of the tier Keep History chose, as an error naming the parameter and what to choose instead. */

@@ -125,15 +125,16 @@ export function encodeTurn(lines: TurnLine[], tag: string, at: Date): string {
 }
 
 /**
- * Whether the content is, or quotes, a conversation turn of this node: any session's, whatever the
- * fact's tier, scope or agent (the platform graduates facts, people promote them). Long-term context
- * leaves such facts out: a conversation is not the organization's knowledge.
+ * Whether the content is, or quotes, a conversation turn of this node: a turn's mark anywhere in it,
+ * any session's, whatever the fact's tier, scope or agent (the platform graduates facts, people
+ * promote them). The loosest of the three questions sessionTurn.ts names. Long-term context leaves
+ * such facts out: a conversation is not the organization's knowledge.
  */
-export function isTurnContent(content: unknown): boolean {
+export function mentionsAnyTurn(content: unknown): boolean {
 	return typeof content === 'string' && TURN_MARK.test(content);
 }
 
-/** The turn a fact holds, or undefined when the fact is not a turn of this session. */
+/** The turn a fact's content holds for the session `tag`, or undefined (sessionTurn.ts decides the rest). */
 export function decodeTurn(content: unknown, tag: string): DecodedTurn | undefined {
 	if (typeof content !== 'string') return undefined;
 	const trailer = TRAILER.exec(content);

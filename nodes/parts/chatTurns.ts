@@ -7,10 +7,10 @@
  * Version 1 of the triggers had no such choice and passed every fact on: a workflow saved with
  * version 1 keeps that (the parameter's default there is on). From version 1.1, new trigger nodes
  * leave chat turns out unless the user turns it on. What counts as a chat turn is the memory's own
- * mark (turnMark.ts, isSavedTurn): the turn's trailer and the source channel `n8n`.
+ * mark (turnMark.ts, isAnySessionTurn): the turn's trailer and the source channel `n8n`.
  */
 import type { IDataObject, IPollFunctions, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
-import { isSavedTurn } from './turnMark';
+import { isAnySessionTurn } from './turnMark';
 
 const NAME = 'includeChatTurns';
 
@@ -30,11 +30,11 @@ export function includesChatTurns(ctx: IPollFunctions | IWebhookFunctions): bool
 }
 
 /** Whether an event's `data` is about a fact the memory saved as a chat turn. */
-export const isChatTurnEvent = (data: unknown): boolean => typeof data === 'object' && data !== null && isSavedTurn((data as IDataObject).fact);
+export const isChatTurnEvent = (data: unknown): boolean => typeof data === 'object' && data !== null && isAnySessionTurn((data as IDataObject).fact);
 
 /** Which facts the node leaves out (for Fetch Test Event, which samples only what a poll would pass on). */
 export function leftOutFacts(ctx: IPollFunctions): (fact: IDataObject) => boolean {
-	return includesChatTurns(ctx) ? () => false : (fact) => isSavedTurn(fact);
+	return includesChatTurns(ctx) ? () => false : (fact) => isAnySessionTurn(fact);
 }
 
 /** The events a poll passes on: without chat turns unless the node includes them. */

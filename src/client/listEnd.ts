@@ -4,10 +4,12 @@
  * the list's length.
  *
  * The list's order is learned from the items' own dates, never assumed: the first page (offset 0)
- * and the last (from its `total`) are read, and the order is oldest first when the dates rise through
- * both pages and from the one to the other, newest first when they fall. From the newest end the
- * read goes inward, page by page, each page overlapping the one before on an item they share, until
- * the caller has enough or the list's other end is reached.
+ * and the last (from its `total`, asked a little short of the end so that items added meanwhile
+ * still fall in it: a busy list costs no more) are read, and the order is oldest first when the
+ * dates rise through both pages and from the one to the other, newest first when they fall. From
+ * the newest end the read goes inward, page by page, each page overlapping the one before on an
+ * item they share (found in the page wherever items added or removed meanwhile moved it), until the
+ * caller has enough or the list's other end is reached.
  *
  * Position only says where to read. What the read proves is the caller's to judge from the dates: in
  * a list kept in date order, no item left unread is dated after the innermost item read
@@ -94,19 +96,29 @@ function wholeRead(pages: EndPage[], requests: number): EndRead {
 	return { items, whole: true, innermostDate: Number.NEGATIVE_INFINITY, cut: false, requests };
 }
 
+/**
+ * Items added while the ends are read (other writers' saves, the caller's own) land at the newest
+ * end. The last page is asked this far short of the end (a fraction of a page), so that a page
+ * still reaches the end when up to this many were added since the first page counted the list.
+ */
+const endSlack = (size: number) => Math.floor(size / 4);
+/** The most times the last page is aimed again at an end that moved further than the slack. */
+const MAX_END_AIMS = 4;
+
 /** Reads a list from its newest end (see the file comment). */
 export async function readFromNewestEnd(read: PageReader, options: EndReadOptions): Promise<EndRead> {
 	let requests = 1;
 	const head = await read(0, options.limit);
 	if (head.items.length === 0 || pageEnd(head) >= head.total) return wholeRead([head], requests);
 	const size = pageSizeFrom({ offset: 0, limit: options.limit }, { data: head.items, pagination: { offset: 0, limit: head.reportedLimit, total: head.total } });
-	let tail = await read(Math.max(0, head.total - size), size);
+	const tailAt = (total: number) => Math.max(0, total - size + endSlack(size));
+	let tail = await read(tailAt(head.total), size);
 	requests += 1;
-	// Facts added or removed between the two requests: aim once more at the end as it is now.
-	if (pageEnd(tail) < tail.total || (tail.items.length === 0 && tail.total > 0)) {
-		tail = await read(Math.max(0, tail.total - size), size);
+	// More added or removed between the requests than the slack covers: aim again at the end as it is now.
+	for (let aims = 1; pageEnd(tail) < tail.total || (tail.items.length === 0 && tail.total > 0); aims++) {
+		if (aims > MAX_END_AIMS || requests >= options.maxRequests) return { unknown: 'the list kept moving while its ends were read', requests };
+		tail = await read(tailAt(tail.total), size);
 		requests += 1;
-		if (pageEnd(tail) < tail.total) return { unknown: 'the list kept moving while its ends were read', requests };
 	}
 	if (tail.offset <= pageEnd(head)) return wholeRead([head, tail], requests);
 	const order = learnOrder(head.items, tail.items, options.dateOf);
@@ -131,12 +143,21 @@ async function readInward(read: PageReader, options: EndReadOptions, order: List
 		const page = await read(at, order === 'oldest-first' ? offset - at + 1 : options.limit);
 		requests += 1;
 		total = page.total;
-		const shared = order === 'oldest-first' ? page.items[page.items.length - 1] : page.items[0];
-		if (shared?.id !== innermost.id) return { unknown: 'the list moved while it was read', requests };
-		run = order === 'oldest-first' ? [...page.items.slice(0, -1), ...run] : [...run, ...page.items.slice(1)];
-		if (order === 'oldest-first') offset = at;
-		// Newest first, a page of the shared item alone is the end, wherever the total said it was.
-		else if (page.items.length === 1) total = offset + run.length;
+		// The shared item is where it was asked for, or moved within the page: newest first, by items
+		// added at the newest end since; oldest first, by items removed before it. Either way the
+		// page's items on the far side of it are the next ones inward.
+		const shared = page.items.findIndex((item) => item.id === innermost.id);
+		if (shared < 0) return { unknown: 'the list moved while it was read', requests };
+		if (order === 'oldest-first') {
+			run = [...page.items.slice(0, shared), ...run];
+			offset = at;
+		} else {
+			const inward = page.items.slice(shared + 1);
+			offset = at + shared - (run.length - 1);
+			run = [...run, ...inward];
+			// Newest first, a page of the shared item alone is the end, wherever the total said it was.
+			if (page.items.length === 1) total = offset + run.length;
+		}
 		if (!keepsOrder(run, order, options.dateOf)) return { unknown: 'its creation dates broke the order inside the list', requests };
 	}
 }

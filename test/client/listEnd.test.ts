@@ -83,4 +83,31 @@ describe('readFromNewestEnd', () => {
 		if ('unknown' in result) expect(result.unknown).toMatch(/moved/);
 		else expect(result.items.map((i) => i.id).sort()).toEqual(list.map((i) => i.id).sort());
 	});
+
+	test.each([false, true])('newest first: %s: items added at the newest end before every request are met by re-checking, not a whole read; what it proves holds', async (newestFirst) => {
+		// 1,000 items; before each request after the first, two newer ones land at the newest end.
+		let next = 1_000;
+		const list = items(Array.from({ length: next }, (_, i) => (newestFirst ? next - 1 - i : i)));
+		const land = () => {
+			for (let k = 0; k < 2; k++, next++) {
+				const item = { id: `new${next}`, at: next };
+				if (newestFirst) list.unshift(item);
+				else list.push(item);
+			}
+		};
+		let reads = 0;
+		const read: PageReader = async (offset, limit) => {
+			if (reads++ > 0) land();
+			const size = Math.min(limit, 100);
+			return { offset, limit, items: list.slice(offset, offset + size), total: list.length, reportedLimit: size };
+		};
+		// Wanting 150 takes reads inward, each after more items landed.
+		const result = await readFromNewestEnd(read, { limit: 100, dateOf, maxRequests: 20, enough: (got, innermost) => got.filter((i) => dateOf(i) > innermost).length >= 150 });
+		if ('unknown' in result) throw new Error(`read as unknown: ${result.unknown}`);
+		expect(result.requests).toBeLessThanOrEqual(4);
+		const got = new Set(proven(result).map((item) => item.id));
+		expect(got.size).toBeGreaterThanOrEqual(150);
+		// Every item dated after the innermost date, as the list stood when the read began, was read.
+		for (const item of list.filter((i) => !String(i.id).startsWith('new'))) if (dateOf(item) > result.innermostDate) expect(got.has(item.id)).toBe(true);
+	});
 });

@@ -5,15 +5,18 @@
  * order, the clocks, ties, graduations or a second writer; Clear deletes every fact of a session of
  * any length, within the rate limit, and can be run again after an interruption.
  */
-import { sleep, type IExecuteFunctions, type INodeParameters } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 import { encodeTurn, sessionTag } from '../../nodes/AgentPlatformMemory/turnFact';
+import { useVirtualClock } from '../harness/virtualClock';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import type { MemoryFact } from '../sandbox/model';
 import type { FactOrder } from '../sandbox/options';
 import { history, memoryParameters, withMemory, type AgentMemory } from './helpers';
 
+// The rate windows a long Clear waits for pass on a virtual clock, the client's and the sandbox's.
+const clock = useVirtualClock();
 let sb: RunningSandbox;
-beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
+beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise', now: clock.now })));
 afterAll(async () => await sb.close());
 beforeEach(() => {
 	sb.admin.reset();
@@ -154,14 +157,12 @@ describe('Clear at any length', () => {
 		sb.admin.setRateLimit({ limit: 3_000, windowMs: 1_000 });
 		const deletes = () => sb.admin.requests().filter((r) => r.method === 'DELETE').length;
 		// Interrupted: the server starts failing every delete part way.
-		let clearing = true;
-		const interrupt = (async () => {
-			while (clearing && deletes() < 4_000) await sleep(5);
+		sb.admin.afterRequest(() => {
+			if (deletes() < 4_000) return;
 			sb.admin.setFaults({ serverErrorRate: 1, methods: ['DELETE'] });
-		})();
+			sb.admin.afterRequest(undefined);
+		});
 		const first = await withMemory(sb, memoryParameters(), async (memory) => await memory.clear());
-		clearing = false;
-		await interrupt;
 		expect(first.error).toBeDefined();
 		const left = sessionFacts().length;
 		expect(left).toBeGreaterThan(0);

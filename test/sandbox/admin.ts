@@ -93,6 +93,14 @@ export class AdminApi {
 		return this.app.requests;
 	}
 
+	/**
+	 * `hook` runs after each API request is answered, before the client reads the answer (in process
+	 * only; undefined: none; reset removes it): a test lands other writers' changes between requests.
+	 */
+	afterRequest(hook: ((entry: { method: string; path: string; status: number }) => void) | undefined): void {
+		this.app.afterRequest = hook;
+	}
+
 	emit(orgId: string, event: string, data: Record<string, unknown> = {}): number {
 		return this.app.emit(this.org(orgId), event, data);
 	}

@@ -62,6 +62,8 @@ export class SandboxApp {
 	readonly clock: SandboxClock;
 	readonly deliverer: Deliverer;
 	readonly requests: RequestLogEntry[] = [];
+	/** Called after each API request is answered (in process only): a test lands others' writes between a client's requests. */
+	afterRequest: ((entry: RequestLogEntry) => void) | undefined;
 	readonly admin: AdminApi;
 	latencyMs: number;
 	factOrder: FactOrder;
@@ -104,6 +106,7 @@ export class SandboxApp {
 		this.factOrder = this.options.factOrder;
 		this.deliverer.attempts.length = 0;
 		this.requests.length = 0;
+		this.afterRequest = undefined;
 	}
 
 	async handle(req: SandboxRequest): Promise<SandboxResponse> {
@@ -245,6 +248,7 @@ export class SandboxApp {
 			defaultPageSize: this.options.defaultPageSize,
 			factOrder: this.factOrder,
 			stableTies: this.options.stableTies,
+			factDateField: this.options.factDateField,
 			factList: { factTotalSkew: this.options.factTotalSkew, factTotalCap: this.options.factTotalCap, factPageCap: this.options.factPageCap },
 			random: this.random,
 			now: () => new Date(this.clock.now()),
@@ -275,7 +279,9 @@ export class SandboxApp {
 	private log(req: SandboxRequest, url: URL, receivedAt: number, key: string | null, fault: FaultAction['kind'], response: SandboxResponse): SandboxResponse {
 		if (this.requests.length >= MAX_LOG) this.requests.splice(0, MAX_LOG / 2);
 		const at = this.options.now();
-		this.requests.push({ method: req.method, path: url.pathname + url.search, status: response.status, key, fault, receivedAt, at });
+		const entry = { method: req.method, path: url.pathname + url.search, status: response.status, key, fault, receivedAt, at };
+		this.requests.push(entry);
+		this.afterRequest?.(entry);
 		// The server's own clock, as the facts' dates: an offset or moved clock moves both.
 		response.headers.date = new Date(this.clock.now() + this.options.dateHeaderOffsetMs).toUTCString();
 		return response;

@@ -1,7 +1,8 @@
 /**
  * The sandbox serves each careless list of issue 38 (docs/sandbox.md, "Careless lists"): a `total`
  * that is off or capped, pages shorter than the limit they report, and facts seeded dated apart or
- * decades ahead.
+ * decades ahead; facts dated under another field or not at all; a fixed order not by date; and
+ * the hook tests use to land writes between a client's requests.
  */
 import { startSandbox, type RunningSandbox } from './index';
 
@@ -58,4 +59,42 @@ test('seeded facts dated apart up to now, and dated decades ahead', async () => 
 test('a total skew, cap or page cap that is not a whole number is refused, naming it', async () => {
 	await expect(startSandbox({ factTotalSkew: 1.5 })).rejects.toThrow(/factTotalSkew/);
 	await expect(startSandbox({ factPageCap: -1 })).rejects.toThrow(/factPageCap/);
+});
+
+test.each([
+	['none', undefined],
+	['createdAt', 'createdAt'],
+] as const)('facts dated under %s: the list, get and create answers carry the date there or not at all', async (factDateField, field) => {
+	sb = await startSandbox({ lifetimes: false, factDateField });
+	sb.admin.seedFacts('org_acme', 3);
+	const auth = { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' };
+	const listed = (await page(sb, 'limit=10')).data as unknown as Array<Record<string, unknown>>;
+	const created = (await (await fetch(`${sb.baseUrl}/memory/facts`, { method: 'POST', headers: auth, body: JSON.stringify({ agent_id: 'dep_support01', content: 'x' }) })).json()) as { data: Record<string, unknown> };
+	const got = (await (await fetch(`${sb.baseUrl}/memory/facts/${String(created.data.id)}`, { headers: auth })).json()) as { data: Record<string, unknown> };
+	for (const fact of [...listed, created.data, got.data]) {
+		expect(fact).not.toHaveProperty('created_at');
+		if (field) expect(Number.isFinite(Date.parse(String(fact[field])))).toBe(true);
+		else expect(Object.keys(fact).some((key) => /created/i.test(key))).toBe(false);
+	}
+	await expect(startSandbox({ factDateField: 'date' as never })).rejects.toThrow(/factDateField must be one of created_at, createdAt, none/);
+});
+
+test('scrambled: one order, not by date, the same on every request', async () => {
+	sb = await startSandbox({ lifetimes: false, factOrder: 'scrambled' });
+	sb.admin.seedFacts('org_acme', 200, undefined, undefined, { gapMs: 1_000 });
+	const ids = async () => (await page(sb as RunningSandbox, 'limit=100')).data.map((f) => f.id);
+	const dates = (await page(sb, 'limit=100')).data.map((f) => Date.parse(f.created_at));
+	expect(await ids()).toEqual(await ids());
+	expect(dates.some((d, i) => i > 0 && d > dates[i - 1])).toBe(true);
+	expect(dates.some((d, i) => i > 0 && d < dates[i - 1])).toBe(true);
+});
+
+test('afterRequest: a hook runs after each API request is answered, until removed', async () => {
+	sb = await startSandbox({ lifetimes: false });
+	const seen: string[] = [];
+	sb.admin.afterRequest((entry) => seen.push(`${entry.method} ${entry.path}`));
+	await page(sb, 'limit=1');
+	sb.admin.afterRequest(undefined);
+	await page(sb, 'limit=2');
+	expect(seen).toEqual(['GET /v1/memory/facts?limit=1']);
 });

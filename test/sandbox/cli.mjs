@@ -31,7 +31,8 @@ const usage = `Usage: npm run sandbox -- [options]
   --max-page-size N      largest page served; larger limits are clamped (default 100)
   --latency N            added latency per request, ms
   --fact-order O         oldest-first (default) | newest-first | agent-then-oldest | agent-then-newest
-                         | unordered (a new order on every request)
+                         | unordered (a new order on every request) | scrambled (one fixed order, not by date)
+  --fact-date-field F    created_at (default) | createdAt | none: the field facts carry their creation date in
   --stable-ties          facts sharing a created_at keep creation order (default: a new order after each write)
   --fact-total-skew N    the fact list's total counts N more facts than it holds (negative: fewer), e.g. =-150
   --fact-total-cap N     the fact list's total says at most N (a capped count)
@@ -62,6 +63,7 @@ try {
       "max-page-size": { type: "string" },
       latency: { type: "string" },
       "fact-order": { type: "string" },
+      "fact-date-field": { type: "string" },
       "stable-ties": { type: "boolean", default: false },
       "fact-total-skew": { type: "string" },
       "fact-total-cap": { type: "string" },
@@ -170,6 +172,7 @@ const options = {
   maxPageSize: int("max-page-size", values["max-page-size"]),
   latencyMs: int("latency", values.latency),
   factOrder: values["fact-order"],
+  factDateField: values["fact-date-field"],
   stableTies: values["stable-ties"],
   factTotalSkew: int("fact-total-skew", values["fact-total-skew"], { signed: true }),
   factTotalCap: int("fact-total-cap", values["fact-total-cap"]),

@@ -2,7 +2,7 @@
 import { z } from 'zod/v4';
 import { ApiError, badRequest } from './errors';
 import type { MemoryFact, OrgData } from './model';
-import type { FactListShape, FactOrder } from './options';
+import type { FactDateField, FactListShape, FactOrder } from './options';
 import type { Random } from './prng';
 import { randomIdPart } from './prng';
 
@@ -19,6 +19,8 @@ export interface HandlerContext {
 	stableTies: boolean;
 	/** The memory-fact list's `total` and page lengths as a careless server serves them. */
 	factList: FactListShape;
+	/** The field a memory fact's creation date is served in, or 'none'. */
+	factDateField: FactDateField;
 	webhookSecretField: string;
 	random: Random;
 	now: () => Date;

@@ -54,7 +54,7 @@ export class FactStore extends Map<string, MemoryFact> {
 	private appendToCache(fact: MemoryFact): void {
 		const cache = this.cache;
 		this.cache = undefined;
-		if (!cache || cache.order.startsWith('agent-then') || (cache.ties && !cache.stableTies)) return;
+		if (!cache || (cache.order !== 'oldest-first' && cache.order !== 'newest-first') || (cache.ties && !cache.stableTies)) return;
 		const newestEnd = cache.order === 'oldest-first' ? cache.list[cache.list.length - 1] : cache.list[0];
 		if (newestEnd !== undefined && !(Date.parse(fact.created_at) > Date.parse(newestEnd.created_at))) return;
 		// In place: a list handed out is used before the next change (a page is a copy of its slice).
@@ -107,7 +107,8 @@ export class FactStore extends Map<string, MemoryFact> {
 	/**
 	 * The facts in `order`. Dated orders sort by `created_at` (after `agent_id` for the agent-then
 	 * orders); facts with equal dates keep creation order when `stableTies`, else an order that
-	 * changes with `version`. Cached until the next change; callers must not mutate the result.
+	 * changes with `version`. 'scrambled' is by a hash of the id: fixed between requests, not by date,
+	 * each new fact at a place of its own. Cached until the next change; callers must not mutate the result.
 	 */
 	ordered(order: Exclude<FactOrder, 'unordered'>, stableTies: boolean): readonly MemoryFact[] {
 		const key = `${order}|${stableTies}|${this.version}`;
@@ -119,6 +120,7 @@ export class FactStore extends Map<string, MemoryFact> {
 			at: Date.parse(fact.created_at),
 			tie: stableTies ? i : tieKey(fact.id, this.version),
 		}));
+		if (order === 'scrambled') for (const row of rows) row.at = tieKey(row.fact.id, 0);
 		rows.sort((a, b) => {
 			if (byAgent && a.fact.agent_id !== b.fact.agent_id) return a.fact.agent_id < b.fact.agent_id ? -1 : 1;
 			return direction * (a.at - b.at || a.tie - b.tie);

@@ -32,9 +32,15 @@ export interface SandboxOptions {
 	/**
 	 * The order of the memory-fact list: by `created_at`, oldest first (the default) or newest first;
 	 * by `agent_id`, then `created_at` ('agent-then-oldest', 'agent-then-newest'); or 'unordered': a
-	 * different order on every request, as a server without a stable sort may answer.
+	 * different order on every request, as a server without a stable sort may answer; or 'scrambled':
+	 * one fixed order that is not by date (a list sorted by a random key), a new fact at a place of its own.
 	 */
 	factOrder?: FactOrder;
+	/**
+	 * The field memory facts carry their creation date in: `created_at` (default), `createdAt` (a
+	 * service that names it so), or 'none' (a service that shows no date). The spec shows no fact fields.
+	 */
+	factDateField?: FactDateField;
 	/** Facts with equal `created_at` keep creation order. Default false: their order changes after every write. */
 	stableTies?: boolean;
 	/** Issue 38's careless lists (the memory-fact list only; 0: off). See FactListShape. */
@@ -64,8 +70,11 @@ export interface SandboxOptions {
 	routePaths?: Partial<Record<RouteName, string | null>>;
 }
 
-export const FACT_ORDERS = ['oldest-first', 'newest-first', 'agent-then-oldest', 'agent-then-newest', 'unordered'] as const;
+export const FACT_ORDERS = ['oldest-first', 'newest-first', 'agent-then-oldest', 'agent-then-newest', 'unordered', 'scrambled'] as const;
 export type FactOrder = (typeof FACT_ORDERS)[number];
+
+export const FACT_DATE_FIELDS = ['created_at', 'createdAt', 'none'] as const;
+export type FactDateField = (typeof FACT_DATE_FIELDS)[number];
 
 export type ResolvedOptions = Required<Omit<SandboxOptions, 'plan'>> & { plan: Plan };
 
@@ -100,6 +109,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 	const rateLimit = options.rateLimit ?? (plan === 'enterprise' ? ENTERPRISE_DEFAULT_LIMIT : PLAN_LIMITS[plan]);
 	if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new Error(`rateLimit must be a positive integer, got ${rateLimit}`);
 	if (options.factOrder !== undefined && !FACT_ORDERS.includes(options.factOrder)) throw new Error(`factOrder must be one of ${FACT_ORDERS.join(', ')}, got ${String(options.factOrder)}`);
+	if (options.factDateField !== undefined && !FACT_DATE_FIELDS.includes(options.factDateField)) throw new Error(`factDateField must be one of ${FACT_DATE_FIELDS.join(', ')}, got ${String(options.factDateField)}`);
 	const offsetProblem = options.clockOffsetMs === undefined ? undefined : clockAmountProblem(options.clockOffsetMs, { signed: true });
 	if (offsetProblem) throw new Error(`clockOffsetMs ${offsetProblem}, got ${String(options.clockOffsetMs)}`);
 	const dateProblem = options.dateHeaderOffsetMs === undefined ? undefined : clockAmountProblem(options.dateHeaderOffsetMs, { signed: true });
@@ -121,6 +131,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		latencyMs: options.latencyMs ?? 0,
 		factOrder: options.factOrder ?? 'oldest-first',
 		stableTies: options.stableTies ?? false,
+		factDateField: options.factDateField ?? 'created_at',
 		...factListShape(options),
 		lifetimes: options.lifetimes ?? true,
 		clockOffsetMs: options.clockOffsetMs ?? 0,

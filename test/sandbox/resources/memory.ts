@@ -41,6 +41,20 @@ function carelessPage(ctx: HandlerContext, page: HandlerResult): HandlerResult {
 	return { ...page, body: { data, pagination: { ...body.pagination, total: cap > 0 ? Math.min(cap, total) : total } } };
 }
 
+/** A fact as served: its creation date under the field SandboxOptions.factDateField names, or none. */
+function served(ctx: HandlerContext, fact: MemoryFact): object {
+	if (ctx.factDateField === 'created_at') return fact;
+	const { created_at: createdAt, ...rest } = fact;
+	return ctx.factDateField === 'createdAt' ? { ...rest, createdAt } : rest;
+}
+
+/** A page of the list with each fact as served. */
+function servedPage(ctx: HandlerContext, page: HandlerResult): HandlerResult {
+	if (ctx.factDateField === 'created_at') return page;
+	const body = page.body as { data: MemoryFact[] };
+	return { ...page, body: { ...body, data: body.data.map((fact) => served(ctx, fact)) } };
+}
+
 function findFact(ctx: HandlerContext): MemoryFact {
 	return requireFound(ctx.org.facts.get(ctx.params.factId), 'Memory fact', ctx.params.factId);
 }
@@ -60,9 +74,9 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 		if (filtered && ctx.factOrder === 'unordered') facts = facts.filter(keep);
 		const page = carelessPage(ctx, listPage(ctx, facts));
 		ctx.noteReturned((page.body as { data: MemoryFact[] }).data);
-		return page;
+		return servedPage(ctx, page);
 	},
-	'memoryFact.get': (ctx) => single(findFact(ctx)),
+	'memoryFact.get': (ctx) => single(served(ctx, findFact(ctx))),
 	'memoryFact.create': (ctx) => {
 		const input = parseBody(factCreate, ctx.body);
 		if (!ctx.org.agents.has(input.agent_id)) {
@@ -88,7 +102,7 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 		};
 		ctx.org.facts.set(fact.id, fact);
 		ctx.emit('memory.fact_created', { fact });
-		return { status: 201, body: { data: fact } };
+		return { status: 201, body: { data: served(ctx, fact) } };
 	},
 	'memoryFact.promote': (ctx) => {
 		const fact = findFact(ctx);
@@ -99,7 +113,7 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 		const previous = promote(fact, target, ctx.now().getTime());
 		ctx.org.facts.set(fact.id, fact);
 		ctx.emit('memory.fact_promoted', { fact, previous });
-		return single(fact);
+		return single(served(ctx, fact));
 	},
 	'memoryFact.delete': (ctx) => {
 		const fact = findFact(ctx);
