@@ -130,7 +130,7 @@ describe('what the editor shows before a run', () => {
 	test('Limit says under the field that it is at least 1 and how to get everything; a 0 by expression is refused naming Limit', async () => {
 		const limits = description.properties.filter((p) => p.name === 'limit');
 		expect(limits.length).toBeGreaterThan(5);
-		for (const limit of limits) expect(limit.hint).toBe('At least 1. To get every result, turn on Return All.');
+		for (const limit of limits) expect(limit.hint).toBe('At least 1 (0 or less is refused when the node runs). To get every result, turn on Return All.');
 		const { error } = await runNode(sb, { resource: 'agent', operation: 'getMany', returnAll: false, limit: '={{ 0 }}' });
 		expect(error?.message).toBe('The parameter "Limit" must be a whole number of 1 or more, got 0');
 		expect(error?.description).toMatch(/Return All/);
