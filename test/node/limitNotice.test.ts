@@ -5,7 +5,7 @@
  * the output's length ("Limit of N items reached…", getGenericHints in n8n's editor); the node's
  * notice must not repeat it.
  */
-import type { INode, INodeParameters, NodeExecutionHint } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, NodeExecutionHint } from 'n8n-workflow';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { NODE_NAME } from '../harness/n8n-core';
 import { startSandbox, type RunningSandbox } from '../sandbox';
@@ -21,7 +21,7 @@ const editorNotice = (parameters: INode['parameters'], outputCount: number): str
 	parameters.limit && outputCount === parameters.limit ? [`Limit of ${String(parameters.limit)} items reached. There may be more items that aren't being returned.`] : [];
 
 /** Every notice about Limit the output pane shows after the run: n8n's and the node's. */
-async function limitNotices(parameters: INodeParameters, inputItems?: Array<Record<string, unknown>>) {
+async function limitNotices(parameters: INodeParameters, inputItems?: IDataObject[]) {
 	const result = await runNode(sb, parameters, { inputItems });
 	expect(result.error).toBeUndefined();
 	const ours = ((result.run?.data.resultData.runData[NODE_NAME]?.[0]?.hints ?? []) as NodeExecutionHint[]).map((h) => h.message).filter((m) => /Limit/.test(m));
