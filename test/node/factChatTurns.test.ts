@@ -4,7 +4,7 @@
  * user includes them; version 1 nodes list them as they did. A Limit still returns that many facts
  * that are not turns, reading past the turns a page at a time, and no further than its bound.
  */
-import type { IDataObject, INodeParameters, NodeExecutionHint } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeType, NodeExecutionHint } from 'n8n-workflow';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { EXTRA_PAGES } from '../../nodes/AgentPlatform/actions/memoryFact/withoutChatTurns';
 import { isSavedTurn } from '../../nodes/parts/turnMark';
@@ -20,9 +20,13 @@ beforeEach(() => sb.admin.reset());
 const facts = () => [...sb.admin.org('org_acme').facts.values()] as unknown as IDataObject[];
 const factRequests = () => sb.admin.requests().filter((r) => r.method === 'GET' && r.path.startsWith('/v1/memory/facts'));
 
-async function getMany(parameters: INodeParameters, typeVersion?: number) {
+/** The tool variant n8n makes of the node (as test/node/toolMode.test.ts builds it): what an AI Agent's fact search runs. */
+const node = new AgentPlatform();
+const tool: INodeType = { description: { ...node.description, name: `${node.description.name}Tool` }, methods: node.methods, execute: node.execute };
+
+async function getMany(parameters: INodeParameters, typeVersion?: number, nodeType: INodeType = node) {
 	const result = await executeNode({
-		nodeType: new AgentPlatform(),
+		nodeType,
 		parameters: { resource: 'memoryFact', operation: 'getMany', output: 'raw', ...parameters },
 		credentials: { apiKey: sb.apiKey, baseUrl: sb.baseUrl },
 		typeVersion,
@@ -95,5 +99,14 @@ describe('Include Chat Turns on Memory Fact → Get Many', () => {
 		const all = await getMany({ returnAll: true });
 		expect(all.json.map((fact) => fact.id)).toEqual(learned.map((fact) => fact.id));
 		expect(all.json.map((fact) => fact.id)).toContain(late);
+	});
+
+	test("the AI tool's search (the tool variant, Limit only) finds what agents learned, not the transcripts that mention the words", async () => {
+		sb.admin.seedChatSession('org_acme', { turns: 30 });
+		sb.admin.advance(2_000);
+		const learned = await createFact('The answer on refunds: 30 days');
+		const search = { returnAll: false, limit: 5, filters: { text: 'answer' } };
+		expect((await getMany(search, 1, tool)).json.filter(isSavedTurn)).toHaveLength(5);
+		expect((await getMany(search, undefined, tool)).json.map((fact) => fact.id)).toEqual([learned]);
 	});
 });
