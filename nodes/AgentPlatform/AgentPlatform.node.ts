@@ -24,7 +24,10 @@ export class AgentPlatform implements INodeType {
 		name: 'agentPlatform',
 		icon: NODE_ICON,
 		group: ['transform'],
-		version: 1,
+		// 1.1: Memory Fact → Get Many leaves chat turns out unless Include Chat Turns is on; version 1
+		// nodes keep listing them (parts/chatTurns.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Manage deployed agents, their memory facts, Knowledge Hub documents, teams, members, skills and webhook subscriptions on the Agent Platform API',

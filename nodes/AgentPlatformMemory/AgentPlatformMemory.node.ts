@@ -71,6 +71,6 @@ export class AgentPlatformMemory implements INodeType {
 		};
 		const longTerm = settings.longTerm && new LongTermContext(client, settings.session.agentId, settings.longTerm, round, noContext);
 		// The Logs panel shows each message's text, as with n8n's own memories (logView.ts).
-		return readableInLogs(sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm)));
+		return readableInLogs(sdk.supplyMemory(this, new PlatformMemory(history, settings.turns, longTerm)), (message) => this.logger.warn(message, { nodeName: this.getNode().name }));
 	}
 }

@@ -3,7 +3,7 @@
  * and say how to fix it.
  */
 import { NodeOperationError, type ISupplyDataFunctions } from 'n8n-workflow';
-import { ID_PREFIX } from '../../src/vocabulary';
+import { AGENT_ID } from '../parts/idShapes';
 import { getId, getStringList, getWholeNumber } from '../parts/parameters';
 import { type HistoryLifetime, isLifetimeChoice, KEEP_HISTORY_DEFAULT, LIFETIMES, type LifetimeChoice } from './keepHistory';
 import type { LongTermSettings } from './longTermContext';
@@ -27,7 +27,7 @@ const MAX_SESSION_KEY = 512;
 const MAX_SEARCH_TEXT = 500;
 
 export function readSettings(ctx: ISupplyDataFunctions, itemIndex: number): MemorySettings {
-	const agentId = getId(ctx, 'agentId', itemIndex, 'Agent', ID_PREFIX.agent);
+	const agentId = getId(ctx, 'agentId', itemIndex, 'Agent', AGENT_ID);
 	const { key, source } = sessionKey(ctx, itemIndex);
 	const turns = wholeNumber(ctx, itemIndex, 'contextWindowLength', 'Context Window Length', 1, 100);
 	const toolCalls = ctx.getNodeParameter('rememberToolCalls', itemIndex, false) === true;

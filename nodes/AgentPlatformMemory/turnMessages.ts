@@ -27,7 +27,7 @@ const CALLS_PER_TURN = 10;
 const TOOL_CHARS = 5_000;
 
 /** How the first line of a summary tells the model what it is reading. */
-const SUMMARY_NOTE = 'Kept by memory from this tool result (IDs, names and counts; other fields left out): ';
+export const SUMMARY_NOTE = 'Kept by memory from this tool result (IDs, names and counts; other fields left out): ';
 
 interface Keeping {
 	toolCalls: boolean;

@@ -2,10 +2,11 @@
  * Resource locators: "From List" (searchable, paged) and "By ID". "By URL" is not offered: the spec
  * shows no dashboard URLs to parse, and an API URL is not something users copy. Here: how every
  * locator is built, and the Agent, which every node offers; the action node's other locators are in
- * nodes/AgentPlatform/descriptions/rlc.description.ts. The agent's "By ID" checks the spec's `dep_`
- * prefix as the user types.
+ * nodes/AgentPlatform/descriptions/rlc.description.ts. Every "By ID" checks the whole ID as the user
+ * types (idShapes.ts says what one may hold), and names the rule when it fails.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { AGENT_ID, idRegex, idRule, type IdShape } from './idShapes';
 
 interface LocatorOptions {
 	name: string;
@@ -13,8 +14,8 @@ interface LocatorOptions {
 	searchMethod: string;
 	placeholder: string;
 	description: string;
-	/** A regex the ID must match in "By ID" mode, with the message shown when it does not. */
-	idValidation?: { regex: string; errorMessage: string };
+	/** What the ID may hold: checked in "By ID" mode, with the rule as the message when it fails. */
+	shape: IdShape;
 }
 
 export function locator(o: LocatorOptions): INodeProperties {
@@ -38,9 +39,7 @@ export function locator(o: LocatorOptions): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: o.placeholder,
-				validation: o.idValidation
-					? [{ type: 'regex', properties: { regex: o.idValidation.regex, errorMessage: o.idValidation.errorMessage } }]
-					: undefined,
+				validation: [{ type: 'regex', properties: { regex: idRegex(o.shape), errorMessage: idRule(o.shape) } }],
 			},
 		],
 	};
@@ -53,18 +52,22 @@ export const agentLocator = (overrides: Partial<INodeProperties> = {}): INodePro
 		searchMethod: 'searchAgents',
 		placeholder: 'dep_...',
 		description: 'The deployed agent (ID starts with dep_)',
-		idValidation: { regex: 'dep_[A-Za-z0-9_-]+', errorMessage: 'Agent IDs start with dep_' },
+		shape: AGENT_ID,
 	}),
 	...overrides,
 });
 
 /**
- * The agent as an optional filter inside a collection. It carries no "By ID" check: n8n checks a
- * collection's options against the node's top-level parameters of the same name, so a check here
- * would flag a top-level Agent a second time ("Agent IDs start with dep_" shown twice) while never
- * checking the filter itself. The node checks the filter when it runs (agentFilter).
+ * A locator for inside a collection (an optional filter or field). It carries no "By ID" check: n8n
+ * checks a collection's options against the node's top-level parameters of the same name, so a
+ * check here would flag a top-level locator a second time (the rule shown twice) while never
+ * checking the collection's own value. The node checks that when it runs (optionalId).
  */
-export const agentFilterLocator = (description: string): INodeProperties => {
-	const locator = agentLocator({ required: false, description });
-	return { ...locator, modes: locator.modes?.map((mode) => ({ ...mode, validation: undefined })) };
-};
+export const inCollection = (locator: INodeProperties): INodeProperties => ({
+	...locator,
+	required: false,
+	modes: locator.modes?.map((mode) => ({ ...mode, validation: undefined })),
+});
+
+/** The agent as an optional filter inside a collection (see inCollection). */
+export const agentFilterLocator = (description: string): INodeProperties => inCollection(agentLocator({ description }));

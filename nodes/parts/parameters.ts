@@ -5,12 +5,10 @@
  * nodes/AgentPlatform/helpers/parameters.ts.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INode } from 'n8n-workflow';
-import { ID_PREFIX } from '../../src/vocabulary';
+import { AGENT_ID, idRule, opaqueId, whatIsWrong, type IdShape } from './idShapes';
 
 /** What reading a parameter needs: an action node's context or a sub-node's supply-data context. */
 type ParameterContext = Pick<IExecuteFunctions, 'getNodeParameter' | 'getNode'>;
-
-const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
 /** The expression a top-level parameter holds (a locator's value included), or undefined when it holds plain text. */
 function expressionOf(ctx: ParameterContext, name: string): string | undefined {
@@ -34,23 +32,26 @@ function emptyParameterError(ctx: ParameterContext, name: string, itemIndex: num
 
 const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
-/** A resource locator's value (From list, By ID or By URL), checked for shape and prefix. */
-export function getId(ctx: ParameterContext, name: string, itemIndex: number, label: string, prefix?: string): string {
+/**
+ * The error for an ID that is not whole: the rule (idShapes.ts) in the message, so every surface
+ * that shows only the message (an AI tool's answer, a log line) still says what an ID may hold.
+ */
+function notAnIdError(node: INode, label: string, value: string, shape: IdShape, itemIndex: number | undefined): NodeOperationError | undefined {
+	const wrong = whatIsWrong(shape, value);
+	if (wrong === undefined) return undefined;
+	return new NodeOperationError(node, `The parameter "${label}" got "${value.slice(0, 100)}". ${idRule(shape)}`, {
+		itemIndex,
+		description: `${wrong} Choose it from the list, or check what was pasted or the expression that produces it.`,
+	});
+}
+
+/** A resource locator's value (From list, By ID or By URL), checked to be a whole ID of its shape. */
+export function getId(ctx: ParameterContext, name: string, itemIndex: number, label: string, shape: IdShape = opaqueId(`${label.toLowerCase()} ID`)): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	const value = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
 	if (value === '') throw emptyParameterError(ctx, name, itemIndex, label, `Choose ${withArticle(label.toLowerCase())} from the list or enter its ID.`);
-	if (prefix && !value.startsWith(prefix)) {
-		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" must start with "${prefix}", got "${value}"`, {
-			itemIndex,
-			description: `${label} IDs look like ${prefix}123. Choose one from the list, or check the expression that produces it.`,
-		});
-	}
-	if (!ID_PATTERN.test(value) || /^\.+$/.test(value)) {
-		throw new NodeOperationError(ctx.getNode(), `The parameter "${label}" is not a valid ID: "${value}"`, {
-			itemIndex,
-			description: 'IDs contain only letters, digits and _ . : - . Check for spaces or a pasted URL.',
-		});
-	}
+	const error = notAnIdError(ctx.getNode(), label, value, shape, itemIndex);
+	if (error) throw error;
 	return value;
 }
 
@@ -102,19 +103,18 @@ export function locatorValue(value: unknown): string | undefined {
 }
 
 /**
- * An optional agent filter (a locator in a collection, or a plain ID saved before it was one):
- * undefined when empty, refused when it is not a `dep_` ID. `label` names the parameter.
+ * An optional ID inside a collection (a locator, or a plain ID saved before it was one): undefined
+ * when empty, refused when it is not a whole ID of its shape. `label` names the parameter.
  */
-export function agentFilter(node: INode, value: unknown, label: string, itemIndex?: number): string | undefined {
-	const agentId = locatorValue(value);
-	if (agentId !== undefined && !agentId.startsWith(ID_PREFIX.agent)) {
-		throw new NodeOperationError(node, `The parameter "${label}" must start with "${ID_PREFIX.agent}", got "${agentId}"`, {
-			itemIndex,
-			description: 'Choose the agent from the list, or enter its ID (it starts with dep_).',
-		});
-	}
-	return agentId;
+export function optionalId(node: INode, value: unknown, label: string, shape: IdShape, itemIndex?: number): string | undefined {
+	const id = locatorValue(value);
+	const error = id === undefined ? undefined : notAnIdError(node, label, id, shape, itemIndex);
+	if (error) throw error;
+	return id;
 }
+
+/** An optional agent filter (see optionalId). */
+export const agentFilter = (node: INode, value: unknown, label: string, itemIndex?: number): string | undefined => optionalId(node, value, label, AGENT_ID, itemIndex);
 
 /** Drops empty values from a collection of optional fields, so only what the user set is sent. */
 export function compact(fields: IDataObject): IDataObject {

@@ -156,8 +156,8 @@ export class AgentPlatformClient {
 	}
 
 	/** What the editor should show after a run: waits, retries, lists Limit cut short (waits.ts). */
-	hints(): NodeExecutionHint[] {
-		return this.requester.waits.hints();
+	hints(options: { limitSaidElsewhere?: boolean } = {}): NodeExecutionHint[] {
+		return this.requester.waits.hints(options);
 	}
 }
 

@@ -95,8 +95,12 @@ export class WaitLog {
 		if (this.cuts.length < 1) this.cuts.push({ path, limit, total });
 	}
 
-	/** One summary per kind, for the editor's output pane; none when nothing worth saying happened. */
-	hints(): NodeExecutionHint[] {
+	/**
+	 * One summary per kind, for the editor's output pane; none when nothing worth saying happened.
+	 * `limitSaidElsewhere`: the editor already says the list stopped at Limit (nodes/AgentPlatform/
+	 * helpers/hints.ts), so saying it again would show the same notice twice.
+	 */
+	hints({ limitSaidElsewhere = false }: { limitSaidElsewhere?: boolean } = {}): NodeExecutionHint[] {
 		const hints: NodeExecutionHint[] = [];
 		if (this.waitedMs >= HINT_WAIT_MS) {
 			hints.push(info(`Waited ${duration(this.waitedMs)} for the API key's rate limit, which every workflow using the key shares; n8n's log names each wait and why (see ${DOCS.waits()}).`));
@@ -106,9 +110,11 @@ export class WaitLog {
 			hints.push(info(`Sent ${retries.count === 1 ? 'a request' : `${retries.count} requests`} again after a temporary failure (the last: ${retries.last.method} ${retries.last.path}, ${retries.last.reason}). n8n's log has each retry.`));
 		}
 		const [cut] = this.cuts;
-		if (cut) {
-			const others = this.cutCount > 1 ? ` (and ${this.cutCount - 1} more lists)` : '';
-			hints.push(info(`Limit stopped the list at ${cut.limit} of the ${cut.total} items the API announced${others}. Turn on Return All, or raise Limit, to get the rest.`));
+		if (cut && !limitSaidElsewhere) {
+			const more = this.cutCount - 1;
+			const others = more > 0 ? ` (and ${more} more ${more === 1 ? 'list' : 'lists'})` : '';
+			const stoppedAt = cut.limit === 1 ? '1 item' : `${cut.limit} items`;
+			hints.push(info(`Limit stopped the list at ${stoppedAt} of the ${cut.total} the API announced${others}. Turn on Return All, or raise Limit, to get the rest.`));
 		}
 		return hints;
 	}

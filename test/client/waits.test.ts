@@ -145,11 +145,12 @@ describe('a run in the editor says that it waited, or that Limit cut a list shor
 			const agents = sb.admin.org('org_acme').agents.size;
 			const result = await executeNode({
 				nodeType: new AgentPlatform(),
-				parameters: { resource: 'agent', operation: 'getMany', returnAll: false, limit: 2 },
+				// By expression: with a typed 2, n8n's editor says it itself and the node leaves its own out (limitNotice.test.ts).
+				parameters: { resource: 'agent', operation: 'getMany', returnAll: false, limit: '={{ 2 }}' },
 				credentials: { apiKey: sb.apiKey, baseUrl: sb.baseUrl },
 			});
 			expect(result.items).toHaveLength(2);
-			expect(hintsOf(result.run).map((h) => h.message)).toEqual([`Limit stopped the list at 2 of the ${agents} items the API announced. Turn on Return All, or raise Limit, to get the rest.`]);
+			expect(hintsOf(result.run).map((h) => h.message)).toEqual([`Limit stopped the list at 2 items of the ${agents} the API announced. Turn on Return All, or raise Limit, to get the rest.`]);
 
 			const all = await executeNode({
 				nodeType: new AgentPlatform(),

@@ -15,7 +15,7 @@ await ensureN8n();
 const dir = path.dirname(fileURLToPath(import.meta.url));
 // examples.test.mjs ("every example runs as shipped") boots the stack `npm run dev` starts; e2e.test.mjs
 // boots its own. One file after the other.
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', path.join(dir, 'examples.test.mjs'), path.join(dir, 'e2e.test.mjs')], {
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', path.join(dir, 'examples.test.mjs'), path.join(dir, 'e2e.test.mjs'), path.join(dir, 'newUser.test.mjs')], {
 	stdio: 'inherit',
 	env: { ...process.env, ...(values.screenshots ? { E2E_SCREENSHOTS: '1' } : {}) },
 });

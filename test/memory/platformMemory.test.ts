@@ -182,7 +182,7 @@ describe('Agent Platform Memory: bad input is refused before any request', () =>
 			[{ longTermContext: true, contextTiers: ['L1', 'L3'], contextScopes: ['company'], maxFacts: 5, maxCharacters: 1000 }, 'The parameter "Tiers" may not include L1'],
 			[{ longTermContext: true, contextTiers: ['L3'], contextScopes: [], maxFacts: 5, maxCharacters: 1000 }, 'The parameter "Scopes" is empty'],
 			[{ contextWindowLength: 0 }, 'The parameter "Context Window Length" must be a whole number from 1 to 100, got 0'],
-			[{ agentId: { __rl: true, mode: 'id', value: 'agent_1' } }, 'The parameter "Agent" must start with "dep_", got "agent_1"'],
+			[{ agentId: { __rl: true, mode: 'id', value: 'agent_1' } }, 'The parameter "Agent" got "agent_1". An agent ID is dep_ followed by letters, digits, _ - . or :, with nothing else (no spaces or address parts).'],
 		];
 		for (const [overrides, message] of cases) {
 			const { error } = await withMemory(sb, memoryParameters(overrides), async () => undefined);

@@ -1,6 +1,8 @@
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { byId, fromList, requestsTo, runNode } from './helpers';
 
+const AGENT_ID_RULE = 'An agent ID is dep_ followed by letters, digits, _ - . or :, with nothing else (no spaces or address parts).';
+
 let sb: RunningSandbox;
 beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
 afterAll(async () => await sb.close());
@@ -45,7 +47,7 @@ describe('Agent', () => {
 
 	test('a typed agent ID without dep_ is flagged by the editor and the workflow does not start', async () => {
 		const { error } = await runNode(sb, { resource: 'agent', operation: 'get', agentId: byId('agent_42') });
-		expect(error?.message).toMatch(/Agent IDs start with dep_/);
+		expect(error?.message).toContain(AGENT_ID_RULE);
 		expect(sb.admin.requests()).toHaveLength(0);
 	});
 
@@ -55,7 +57,7 @@ describe('Agent', () => {
 			{ resource: 'agent', operation: 'get', agentId: byId('={{ $json.agent }}') },
 			{ inputItems: [{ agent: 'dep_support01' }, { agent: 'agent_42' }] },
 		);
-		expect(error?.message).toBe('The parameter "Agent" must start with "dep_", got "agent_42"');
+		expect(error?.message).toBe(`The parameter "Agent" got "agent_42". ${AGENT_ID_RULE}`);
 		expect(error?.context?.itemIndex).toBe(1);
 		expect(sb.admin.requests()).toHaveLength(0);
 	});

@@ -69,8 +69,9 @@ describe('API Request paths', () => {
 });
 
 test('an ID made of dots (from an expression or a model) is refused, not resolved as "go up"', async () => {
-	const { error } = await runNode(sb, { resource: 'memoryFact', operation: 'delete', factId: byId('..') });
-	expect(error?.message).toMatch(/is not a valid ID/);
+	const { error } = await runNode(sb, { resource: 'memoryFact', operation: 'delete', factId: byId('={{ ".." }}') });
+	expect(error?.message).toBe('The parameter "Memory Fact" got "..". A memory fact ID is letters, digits, _ - . or : (not only dots), with nothing else (no spaces or address parts).');
+	expect(error?.description).toMatch(/^It is only dots\./);
 	expect(sb.admin.requests()).toHaveLength(0);
 });
 

@@ -34,7 +34,7 @@ describe('items, errors and concurrency', () => {
 		expect(items.map((i) => i.json.id ?? i.json.error)).toEqual([
 			'dep_support01',
 			'Agent "dep_missing99" was not found in this organization [not_found]',
-			'The parameter "Agent" must start with "dep_", got "agent_badprefix"',
+			'The parameter "Agent" got "agent_badprefix". An agent ID is dep_ followed by letters, digits, _ - . or :, with nothing else (no spaces or address parts).',
 			'dep_sales02',
 		]);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);

@@ -10,6 +10,8 @@ import { HarnessNodeTypes } from '../harness/n8n-core/nodeTypes';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { byId, runNode } from './helpers';
 
+const AGENT_ID_RULE = 'An agent ID is dep_ followed by letters, digits, _ - . or :, with nothing else (no spaces or address parts).';
+
 let sb: RunningSandbox;
 beforeAll(async () => (sb = await startSandbox({ plan: 'enterprise' })));
 afterAll(async () => await sb.close());
@@ -48,7 +50,7 @@ describe('filters on Get Many are checked like Create checks the same value', ()
 describe('an ID in the wrong format is flagged once', () => {
 	test('typed in the editor, the workflow does not start and the message says it once', async () => {
 		const { error } = await runNode(sb, { resource: 'agent', operation: 'get', agentId: byId('agent_42') });
-		expect(error?.message.match(/Agent IDs start with dep_/g)).toHaveLength(1);
+		expect(error?.message.split(AGENT_ID_RULE)).toHaveLength(2);
 		expect(sb.admin.requests()).toHaveLength(0);
 	});
 
@@ -56,7 +58,7 @@ describe('an ID in the wrong format is flagged once', () => {
 		const description = new AgentPlatform().description;
 		for (const [resource, operation] of [['agent', 'get'], ['agent', 'update'], ['memoryFact', 'create'], ['skill', 'getMany']]) {
 			const node = { id: '1', name: 'n', type: description.name, typeVersion: 1, position: [0, 0] as [number, number], parameters: { resource, operation, agentId: byId('agent_42') } };
-			expect(NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters?.agentId).toEqual(['Agent IDs start with dep_']);
+			expect(NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters?.agentId).toEqual([AGENT_ID_RULE]);
 		}
 	});
 });
@@ -128,7 +130,7 @@ describe('what the editor shows before a run', () => {
 	test('Limit says under the field that it is at least 1 and how to get everything; a 0 by expression is refused naming Limit', async () => {
 		const limits = description.properties.filter((p) => p.name === 'limit');
 		expect(limits.length).toBeGreaterThan(5);
-		for (const limit of limits) expect(limit.hint).toBe('At least 1. To get every result, turn on Return All.');
+		for (const limit of limits) expect(limit.hint).toBe('At least 1 (0 or less is refused when the node runs). To get every result, turn on Return All.');
 		const { error } = await runNode(sb, { resource: 'agent', operation: 'getMany', returnAll: false, limit: '={{ 0 }}' });
 		expect(error?.message).toBe('The parameter "Limit" must be a whole number of 1 or more, got 0');
 		expect(error?.description).toMatch(/Return All/);

@@ -161,7 +161,7 @@ describe('polling trigger: changes become items', () => {
 	test('an agent filter without dep_ is refused naming the filter, before any request', async () => {
 		const wf = pollingWorkflow(sb, { events: ['*'], filters: { agentId: byId('agent_7') } });
 		wf.activate();
-		await expect(wf.poll()).rejects.toThrow('The parameter "Filters → Agent" must start with "dep_", got "agent_7"');
+		await expect(wf.poll()).rejects.toThrow('The parameter "Filters → Agent" got "agent_7". An agent ID is dep_ followed by letters, digits, _ - . or :, with nothing else (no spaces or address parts).');
 		expect(sb.admin.requests()).toHaveLength(0);
 	});
 });

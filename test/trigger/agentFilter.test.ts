@@ -45,7 +45,7 @@ describe("the webhook trigger's Agent filter", () => {
 
 	test('an ID without dep_ refuses activation, naming the filter, and creates nothing', async () => {
 		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: { agentId: { __rl: true, mode: 'id', value: 'agent_42' } } });
-		await expect(wf.activate('http://127.0.0.1:9/unused')).rejects.toThrow('The parameter "Options → Agent" must start with "dep_", got "agent_42"');
+		await expect(wf.activate('http://127.0.0.1:9/unused')).rejects.toThrow('The parameter "Options → Agent" got "agent_42". An agent ID is dep_ followed by letters, digits, _ - . or :, with nothing else (no spaces or address parts).');
 		expect([...sb.admin.org('org_acme').webhooks.values()]).toEqual([]);
 	});
 

@@ -17,7 +17,7 @@ import {
 import { AgentPlatformClient } from '../../../src/client';
 import { options } from '../../parts/collections';
 import { getWholeNumber } from '../../parts/parameters';
-import { addHints } from '../helpers/hints';
+import { addHints, editorSaysLimitReached } from '../helpers/hints';
 import { hiddenInToolMode } from '../helpers/toolMode';
 import type { OperationModule, OperationRun, ResourceModule } from '../helpers/types';
 import { whereItemsWrite, writesData } from '../helpers/writes';
@@ -91,7 +91,7 @@ function prepareAll(ctx: IExecuteFunctions, op: OperationModule, itemCount: numb
  * Phase 2: the requests, started in input order: reads up to MAX_CONCURRENCY at a time, writes as
  * chosen. After a failure, without Continue On Fail, no further item starts.
  */
-async function sendAll(ctx: IExecuteFunctions, op: OperationModule, { runs, outcomes }: Batch, continueOnFail: boolean): Promise<void> {
+async function sendAll(ctx: IExecuteFunctions, op: OperationModule, { runs, outcomes }: Batch, continueOnFail: boolean): Promise<AgentPlatformClient> {
 	const writes = runs.some(({ itemIndex }) => writesData(ctx, op.route, itemIndex));
 	const concurrency = writes ? writeConcurrency(ctx) : MAX_CONCURRENCY;
 	const client = new AgentPlatformClient(ctx, { memoizeGets: true });
@@ -111,7 +111,7 @@ async function sendAll(ctx: IExecuteFunctions, op: OperationModule, { runs, outc
 	// Many items announce their requests, so the rate budget spreads them instead of bursting.
 	const workers = Math.min(concurrency, runs.length);
 	await client.withBudget(runs.length > 1 ? runs.length : 0, async (budgeted) => await Promise.all(Array.from({ length: workers }, async () => await worker(budgeted))));
-	addHints(ctx, ...client.hints());
+	return client;
 }
 
 function errorItem(error: Error, itemIndex: number): INodeExecutionData {
@@ -143,6 +143,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const batch = prepareAll(this, op, this.getInputData().length);
 	const invalid = batch.outcomes.find((outcome) => outcome?.ok === false);
 	if (invalid?.ok === false && !continueOnFail) throw invalid.error;
-	await sendAll(this, op, batch, continueOnFail);
-	return [toOutput(batch.outcomes, continueOnFail)];
+	const client = await sendAll(this, op, batch, continueOnFail);
+	let output: INodeExecutionData[] = [];
+	try {
+		output = toOutput(batch.outcomes, continueOnFail);
+		return [output];
+	} finally {
+		addHints(this, ...client.hints({ limitSaidElsewhere: editorSaysLimitReached(this.getNode(), output.length) }));
+	}
 }

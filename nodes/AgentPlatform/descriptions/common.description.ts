@@ -21,12 +21,14 @@ export const returnAllAndLimit = (): INodeProperties[] => [
 		displayName: 'Limit',
 		name: 'limit',
 		type: 'number',
-		typeOptions: { minValue: 1 },
+		// No minValue: the editor would correct 0 or -1 to 1 as it is typed, with no word, and the run
+		// would look as if the user had asked for 1. The node refuses a Limit below 1 instead, naming
+		// the field (helpers/parameters.ts getListLimit), and the hint says the bound under the field.
+		// (n8n's lint asks a Limit for typeOptions; empty, it changes nothing.)
+		typeOptions: {},
 		default: 50,
 		description: 'Max number of results to return',
-		// The editor corrects a number below minValue as it is typed, with no word (0 becomes 1, a
-		// negative number the default): the hint says the bound under the field, true either way.
-		hint: 'At least 1. To get every result, turn on Return All.',
+		hint: 'At least 1 (0 or less is refused when the node runs). To get every result, turn on Return All.',
 		// Hidden when Return All is on, rather than shown when it is off: in tool mode Return All itself
 		// is hidden (no value), and Limit must still show there.
 		displayOptions: { hide: { returnAll: [true] } },

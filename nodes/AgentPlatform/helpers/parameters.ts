@@ -28,10 +28,10 @@ export function getJsonObject(ctx: IExecuteFunctions, name: string, itemIndex: n
 	return parsed as IDataObject;
 }
 
-/** "Return All" and "Limit": undefined means all; a limit must be 1 or more. */
+/** "Return All" and "Limit": undefined means all; a limit must be 1 or more (0 is not "none" or "all": it is refused). */
 export function getListLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	return getWholeNumber(ctx, 'limit', itemIndex, 'The parameter "Limit"', { min: 1, fallback: 50, fix: 'Set Limit to how many items to return, or turn on Return All.' });
+	return getWholeNumber(ctx, 'limit', itemIndex, 'The parameter "Limit"', { min: 1, fallback: 50, fix: 'Set Limit to how many items to return (1 or more), or turn on Return All to get every item.' });
 }
 
 

@@ -35,6 +35,8 @@ export interface ExecuteNodeOptions {
 	signal?: AbortSignal;
 	/** Sub-nodes (memory, tools) connected to the node under test through an AI connection. */
 	subNodes?: SubNode[];
+	/** The node's version in the workflow; the newest when not given. */
+	typeVersion?: number;
 }
 
 export interface SubNode {
@@ -107,7 +109,10 @@ export async function executeNode(options: ExecuteNodeOptions): Promise<ExecuteN
 	const nodeTypes = new HarnessNodeTypes();
 	nodeTypes.register(options.nodeType.description.name, options.nodeType);
 	const input: INode = { id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
-	const node = buildNode(options.nodeType, options.parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const node = buildNode(options.nodeType, options.parameters, {
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+		...(options.typeVersion === undefined ? {} : { typeVersion: options.typeVersion }),
+	});
 	const connections: IConnections = { Input: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } };
 	const subNodes = (options.subNodes ?? []).map((sub, index) => {
 		nodeTypes.register(sub.nodeType.description.name, sub.nodeType);

@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import type { RouteName } from '../../../../src/routes';
-import { AGENT_STATUSES, ID_PREFIX } from '../../../../src/vocabulary';
+import { AGENT_ID } from '../../../parts/idShapes';
+import { AGENT_STATUSES } from '../../../../src/vocabulary';
 import { agentLocator } from '../../../parts/locators';
 import { compact, getId } from '../../../parts/parameters';
 import { updateFields } from '../../descriptions/common.description';
@@ -36,7 +37,7 @@ interface AgentChanges {
 }
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
-	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
+	const agentId = getId(this, 'agentId', i, 'Agent', AGENT_ID);
 	const { agent_name, description, status } = this.getNodeParameter('updateFields', i, {}) as AgentChanges;
 	const body = compact({ agent_name, description, status });
 	requireChanges(this, body, i, 'Agent Name, Description or Status');

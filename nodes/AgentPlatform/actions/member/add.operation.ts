@@ -29,7 +29,7 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 		throw new NodeOperationError(this.getNode(), `The parameter "Email" is not an email address: "${email}"`, { itemIndex: i });
 	}
 	const extra = this.getNodeParameter('additionalFields', i, {}) as MemberFields;
-	const body = compact({ email, ...memberBody(extra) });
+	const body = compact({ email, ...memberBody(extra, this.getNode(), 'Additional Fields', i) });
 	checkTextLimits(this.getNode(), route, body, i);
 	return async (client) => await client.call(route, { body, itemIndex: i });
 }

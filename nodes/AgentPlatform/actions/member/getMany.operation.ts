@@ -2,7 +2,9 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeParameterResour
 import type { RouteName } from '../../../../src/routes';
 import { FILTER_QUERY } from '../../../../src/vocabulary';
 import { filters } from '../../../parts/collections';
-import { compact, locatorValue } from '../../../parts/parameters';
+import { opaqueId } from '../../../parts/idShapes';
+import { inCollection } from '../../../parts/locators';
+import { compact, optionalId } from '../../../parts/parameters';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
 import { teamLocator } from '../../descriptions/rlc.description';
 import { getOutputShape } from '../../helpers/output';
@@ -13,7 +15,7 @@ export const route = 'member.getMany' satisfies RouteName;
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
-	filters([teamLocator({ required: false, description: 'Only members of this team' })]),
+	filters([inCollection(teamLocator({ description: 'Only members of this team' }))]),
 	...output('member', 'getMany'),
 ];
 
@@ -27,7 +29,7 @@ interface MemberFilters {
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const limit = getListLimit(this, i);
 	const { teamId } = this.getNodeParameter('filters', i, {}) as MemberFilters;
-	const qs = compact({ [FILTER_QUERY.teamId]: locatorValue(teamId) });
+	const qs = compact({ [FILTER_QUERY.teamId]: optionalId(this.getNode(), teamId, 'Filters → Team', opaqueId('team ID'), i) });
 	const shape = getOutputShape(this, i, 'member', 'getMany');
 	return async (client) => (await client.list(route, { qs, limit, itemIndex: i })).map(shape);
 }

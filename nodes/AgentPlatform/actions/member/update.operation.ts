@@ -29,7 +29,7 @@ export const description = updateDisplayOptions({ show: { resource: ['member'], 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 	const memberId = getId(this, 'memberId', i, 'Member');
 	const { removeFromTeam, ...fields } = this.getNodeParameter('updateFields', i, {}) as MemberFields & { removeFromTeam?: boolean };
-	const body: IDataObject = compact(memberBody(fields));
+	const body: IDataObject = compact(memberBody(fields, this.getNode(), 'Update Fields', i));
 	if (removeFromTeam === true) {
 		if (body.team_id !== undefined) {
 			throw new NodeOperationError(this.getNode(), 'Both "Team" and "Remove From Team" are set', {

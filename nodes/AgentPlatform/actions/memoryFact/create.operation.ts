@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import type { RouteName } from '../../../../src/routes';
-import { ID_PREFIX } from '../../../../src/vocabulary';
+import { AGENT_ID } from '../../../parts/idShapes';
 import { scopeOption, tierOption, type TierAndScope } from '../../../parts/factFields';
 import { agentLocator } from '../../../parts/locators';
 import { compact, getId, getRequiredString } from '../../../parts/parameters';
@@ -27,7 +27,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['memoryFact'], operation: ['create'] } }, properties);
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
-	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
+	const agentId = getId(this, 'agentId', i, 'Agent', AGENT_ID);
 	const content = getRequiredString(this, 'content', i, 'Content');
 	const { tier, scope } = this.getNodeParameter('additionalFields', i, {}) as TierAndScope;
 	const body = compact({ agent_id: agentId, content, tier, scope });

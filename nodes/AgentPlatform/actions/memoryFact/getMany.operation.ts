@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import type { RouteName } from '../../../../src/routes';
 import { FILTER_QUERY, MEMORY_SCOPES, MEMORY_TIERS } from '../../../../src/vocabulary';
+import { chatTurnsOption } from '../../../parts/chatTurns';
 import { filters } from '../../../parts/collections';
 import { type FactFilters, scopeOption, tierOption } from '../../../parts/factFields';
 import { agentFilterLocator } from '../../../parts/locators';
@@ -9,6 +10,7 @@ import { output, returnAllAndLimit } from '../../descriptions/common.description
 import { getOutputShape } from '../../helpers/output';
 import { getListLimit } from '../../helpers/parameters';
 import type { OperationRun } from '../../helpers/types';
+import { factsWithoutTurns } from './withoutChatTurns';
 
 const ONLY_KNOWN = 'By expression, one of the values listed: the API refuses others when a fact is created, so a filter with one would match nothing.';
 
@@ -22,6 +24,10 @@ const properties: INodeProperties[] = [
 		{ ...scopeOption(), description: `Only facts with this scope. ${ONLY_KNOWN}` },
 		{ displayName: 'Text', name: 'text', type: 'string', default: '', description: 'Only facts whose content contains this text' },
 	]),
+	// Version 1 listed chat turns with the rest and keeps doing so; from 1.1 they are left out unless asked for.
+	...chatTurnsOption(
+		'Whether the list includes the chat turns Agent Platform Memory saves (facts with source channel "n8n" ending in its "[n8n chat …]" line). Off: only what the agents learned, as a person listing, searching or cleaning up facts expects; a Limit still returns that many facts, reading past the turns.',
+	),
 	...output('memoryFact', 'getMany'),
 ];
 
@@ -38,5 +44,7 @@ export function prepare(this: IExecuteFunctions, i: number): OperationRun {
 		[FILTER_QUERY.text]: text,
 	});
 	const shape = getOutputShape(this, i, 'memoryFact', 'getMany');
-	return async (client) => (await client.list(route, { qs, limit, itemIndex: i })).map(shape);
+	// A node saved before the option existed (version 1) lists turns, as it did.
+	if (this.getNodeParameter('includeChatTurns', i, true) !== false) return async (client) => (await client.list(route, { qs, limit, itemIndex: i })).map(shape);
+	return async (client) => (await factsWithoutTurns(this, client, { qs, limit, itemIndex: i })).map(shape);
 }

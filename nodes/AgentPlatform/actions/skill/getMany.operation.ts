@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import type { RouteName } from '../../../../src/routes';
-import { ID_PREFIX } from '../../../../src/vocabulary';
+import { AGENT_ID } from '../../../parts/idShapes';
 import { agentLocator } from '../../../parts/locators';
 import { getId } from '../../../parts/parameters';
 import { output, returnAllAndLimit } from '../../descriptions/common.description';
@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [agentLocator({ description: 'The agent wh
 export const description = updateDisplayOptions({ show: { resource: ['skill'], operation: ['getMany'] } }, properties);
 
 export function prepare(this: IExecuteFunctions, i: number): OperationRun {
-	const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
+	const agentId = getId(this, 'agentId', i, 'Agent', AGENT_ID);
 	const limit = getListLimit(this, i);
 	const shape = getOutputShape(this, i, 'skill', 'getMany');
 	return async (client) => (await client.list(route, { path: { agentId }, limit, itemIndex: i })).map(shape);

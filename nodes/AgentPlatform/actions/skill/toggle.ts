@@ -1,6 +1,6 @@
 /** Enable and Disable differ only in their operation value and the route they call. */
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { ID_PREFIX } from '../../../../src/vocabulary';
+import { AGENT_ID } from '../../../parts/idShapes';
 import { agentLocator } from '../../../parts/locators';
 import { getId, getRequiredString } from '../../../parts/parameters';
 import type { OperationModule } from '../../helpers/types';
@@ -22,7 +22,7 @@ export function toggleOperation(operation: 'enable' | 'disable', route: 'skill.e
 	return {
 		description: updateDisplayOptions({ show: { resource: ['skill'], operation: [operation] } }, properties),
 		prepare(this: IExecuteFunctions, i: number) {
-			const agentId = getId(this, 'agentId', i, 'Agent', ID_PREFIX.agent);
+			const agentId = getId(this, 'agentId', i, 'Agent', AGENT_ID);
 			const skillId = getRequiredString(this, 'skillId', i, 'Skill');
 			return async (client) => await client.call(route, { path: { agentId, skillId }, itemIndex: i });
 		},
