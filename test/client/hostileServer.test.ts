@@ -6,8 +6,10 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { MAX_RESPONSE_BYTES } from '../../src/client/transport';
+import { useClock } from '../../src/client/clock';
 import { MAX_PAGES_IN_FLIGHT } from '../../src/client/pageWindow';
 import { executeNode } from '../harness/n8n-core';
+import { virtualClock } from '../harness/virtualClock';
 import type { HostileRequest, HostileResponse, HostileServer } from '../hostile/server.js';
 import type { RunningSandbox } from '../sandbox';
 import { serving, withClient } from './helpers';
@@ -181,19 +183,26 @@ describe('absurd rate-limit hints', () => {
 	});
 
 	test('Retry-After with a fraction is rounded up', async () => {
+		// The wait is the client's, on a virtual clock: measured in its time, not slept through.
+		const clock = virtualClock();
+		const restore = useClock(clock);
 		const times: number[] = [];
-		await serving(
-			(_req, res) => {
-				times.push(Date.now());
-				if (times.length === 1) json(res, 429, { error: { code: 'rate_limit_exceeded', message: 'Slow down', status: 429 } }, { 'retry-after': '0.2' });
-				else json(res, 200, { data: { id: 'org_1' } });
-			},
-			async (server) => {
-				const { error } = await client(server, (c) => c.call('organization.get'));
-				expect(error).toBeUndefined();
-				expect(times[1] - times[0]).toBeGreaterThanOrEqual(990);
-			},
-		);
+		try {
+			await serving(
+				(_req, res) => {
+					times.push(clock.now());
+					if (times.length === 1) json(res, 429, { error: { code: 'rate_limit_exceeded', message: 'Slow down', status: 429 } }, { 'retry-after': '0.2' });
+					else json(res, 200, { data: { id: 'org_1' } });
+				},
+				async (server) => {
+					const { error } = await client(server, (c) => c.call('organization.get'));
+					expect(error).toBeUndefined();
+					expect(times[1] - times[0]).toBeGreaterThanOrEqual(1_000);
+				},
+			);
+		} finally {
+			restore();
+		}
 	});
 });
 

@@ -140,6 +140,23 @@ export class N8n {
 		return { workflowId: workflow.id, execution, outputs: outputsOf(execution) };
 	}
 
+	/**
+	 * Deactivates a workflow; returns the time (epoch ms) by which n8n had taken its triggers down.
+	 * n8n 2.x does that in the background, through its publication outbox, and says when in the
+	 * workflow's publication status; n8n 1.x, or 2.x with that service off, has no such status (404)
+	 * and takes them down before it answers.
+	 */
+	async deactivate(workflowId) {
+		await this.api.public('POST', `/workflows/${workflowId}/deactivate`);
+		return await eventually(async () => {
+			const publication = await this.api.rest('GET', `/workflows/${workflowId}/publication-status`).catch((error) => {
+				if (error.status === 404) return { status: 'not_published', pendingVersionId: null };
+				throw error;
+			});
+			return publication.status === 'not_published' && !publication.pendingVersionId ? Date.now() : undefined;
+		}, `n8n to take the triggers of workflow ${workflowId} down`);
+	}
+
 	/** Executions of a workflow, newest first, with data. */
 	async executions(workflowId) {
 		const { data } = await this.api.public('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=250`);

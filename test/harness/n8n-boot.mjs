@@ -259,7 +259,7 @@ export class N8nApi {
 	}
 
 	async rest(method, route, body) {
-		const res = await fetch(`${this.url}/rest${route}`, {
+		const res = await answerWithin(`${method} /rest${route}`, `${this.url}/rest${route}`, {
 			method,
 			headers: { 'content-type': 'application/json', cookie: this.cookie, 'browser-id': 'agent-platform-harness' },
 			body: body === undefined ? undefined : JSON.stringify(body),
@@ -270,7 +270,7 @@ export class N8nApi {
 	}
 
 	async public(method, route, body) {
-		const res = await fetch(`${this.url}/api/v1${route}`, {
+		const res = await answerWithin(`${method} /api/v1${route}`, `${this.url}/api/v1${route}`, {
 			method,
 			headers: { 'content-type': 'application/json', 'x-n8n-api-key': this.apiKey },
 			body: body === undefined ? undefined : JSON.stringify(body),
@@ -297,6 +297,19 @@ export class N8nApi {
 		const key = await this.rest('POST', '/api-keys', { label: `${label}-${Date.now()}`, expiresAt: null, scopes });
 		this.apiKey = key.rawApiKey ?? key.apiKey;
 		return this.apiKey;
+	}
+}
+
+/** How long n8n's API may take to answer one call before the caller fails instead of waiting on. */
+const N8N_API_TIMEOUT_MS = 60_000;
+
+/** `fetch` bounded by N8N_API_TIMEOUT_MS; a call that runs out fails naming `what`. */
+async function answerWithin(what, url, init) {
+	try {
+		return await fetch(url, { ...init, signal: AbortSignal.timeout(N8N_API_TIMEOUT_MS) });
+	} catch (error) {
+		if (error?.name === 'TimeoutError') throw new Error(`${what}: n8n did not answer within ${N8N_API_TIMEOUT_MS / 1000} s`);
+		throw error;
 	}
 }
 

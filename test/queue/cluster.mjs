@@ -22,7 +22,14 @@ import { ensureServers, startPostgres, startRedis } from './services.mjs';
 
 const log = (msg) => process.stderr.write(`[queue] ${msg}\n`);
 
-export async function bootQueueCluster({ workers = 2, workerConcurrency = 10, sandboxArgs = [], logLevel = 'info' } = {}) {
+/**
+ * Finished jobs Redis keeps, as docs/queue-mode.md tells users to set: with n8n's default of 0 a job
+ * that a worker finishes before the webhook processor starts waiting for it is never seen to finish,
+ * and a webhook answering with the last node's data hangs (lostCompletion.test.mjs shows why).
+ */
+export const KEEP_FINISHED_JOBS = 1000;
+
+export async function bootQueueCluster({ workers = 2, workerConcurrency = 10, sandboxArgs = [], logLevel = 'info', keepFinishedJobs = KEEP_FINISHED_JOBS } = {}) {
 	const started = Date.now();
 	ensureServers();
 	await ensureN8n();
@@ -69,6 +76,8 @@ export async function bootQueueCluster({ workers = 2, workerConcurrency = 10, sa
 			// Production webhooks are served by the webhook processor, so the URL the trigger
 			// registers with the API points there.
 			WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
+			N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: String(keepFinishedJobs),
+			N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: String(keepFinishedJobs),
 		};
 
 		// The main instance first: it creates the database schema the others expect.

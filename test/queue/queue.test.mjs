@@ -13,6 +13,7 @@ import { MCP_TRIGGER_TYPE, TRANSPORTS, connectMcp, resultOf, toolNameOf } from '
 import { startFakeModel } from '../fake-model/server.mjs';
 import { saveResults } from '../../bench/quoteInReadme.mjs';
 import { bootQueueCluster } from './cluster.mjs';
+import { boundedFetch, explainLostCall, within } from './lostCall.mjs';
 
 const WORKERS = 2;
 const WORKER_CONCURRENCY = 10;
@@ -77,24 +78,38 @@ async function webhookWorkflow(name, node) {
 	const url = `${cluster.webhook.url}/webhook/${webhookPath}`;
 	// The webhook processor learns of a new production webhook from the database: wait until it
 	// answers (this probe is itself one execution, counted by the callers).
-	await eventually(async () => (await fetch(url)).status === 200, `${url} to answer`, 30_000);
+	await eventually(async () => (await boundedFetch(url)).status === 200, `${url} to answer`, 30_000);
 	return { id: workflow.id, url };
 }
 
-/** Calls `url` `count` times, `parallel` at a time; returns the answers (status, items). */
-async function callMany(url, count, parallel) {
+/**
+ * Calls the workflow's webhook `count` times, `parallel` at a time, each call tagged `?call=<n>`;
+ * returns the answers (status, items). A call unanswered within CALL_TIMEOUT_MS fails the test with
+ * what the cluster did with it (explainLostCall), once the other calls have ended.
+ */
+async function callMany(workflow, count, parallel) {
 	const answers = [];
+	const lost = [];
 	let next = 0;
 	await Promise.all(
 		Array.from({ length: parallel }, async () => {
 			while (next < count) {
+				const call = next;
 				next += 1;
-				const res = await fetch(url);
-				const body = await res.json().catch(() => undefined);
-				answers.push({ status: res.status, items: Array.isArray(body) ? body.length : -1 });
+				try {
+					const res = await boundedFetch(`${workflow.url}?call=${call}`);
+					const body = await res.json().catch(() => undefined);
+					answers.push({ status: res.status, items: Array.isArray(body) ? body.length : -1 });
+				} catch (error) {
+					lost.push({ call, error });
+				}
 			}
 		}),
 	);
+	if (lost.length) {
+		const explained = await Promise.all(lost.map(({ call, error }) => explainLostCall({ cluster, n8n, workflowId: workflow.id, url: workflow.url, call, error })));
+		assert.fail(`${lost.length} of ${count} webhook calls were lost:\n${explained.join('\n\n')}`);
+	}
 	return answers;
 }
 
@@ -110,7 +125,7 @@ describe('the action node on workers', () => {
 		const CALLS = 120;
 		const workflow = await webhookWorkflow('queue: list facts', { resource: 'memoryFact', operation: 'getMany', returnAll: false, limit: 20, output: 'simple' });
 		const started = performance.now();
-		const answers = await callMany(workflow.url, CALLS, 20);
+		const answers = await callMany(workflow, CALLS, 20);
 		const seconds = (performance.now() - started) / 1000;
 		assert.deepEqual(answers.filter((a) => a.status !== 200 || a.items !== 20), [], 'every call answered with 20 facts');
 
@@ -132,7 +147,7 @@ describe('one API key shared by many executions on several workers', () => {
 		await sandbox.admin('/rate-limit', { method: 'PUT', body: { limit: LIMIT, windowMs: WINDOW_MS } });
 		const logged = (await sandbox.admin('/requests')).length;
 		const started = performance.now();
-		const answers = await callMany(workflow.url, CALLS, CALLS);
+		const answers = await callMany(workflow, CALLS, CALLS);
 		const seconds = (performance.now() - started) / 1000;
 		const requests = (await sandbox.admin('/requests')).slice(logged).filter((r) => r.path.startsWith('/v1/memory/facts'));
 		await sandbox.admin('/rate-limit', { method: 'PUT', body: { limit: 100_000, windowMs: 60_000 } });
@@ -227,7 +242,7 @@ describe('the trigger in queue mode', () => {
 		const before = (await n8n.executions(workflowId)).length;
 		const timestamp = new Date().toISOString();
 		const body = JSON.stringify({ event: 'memory.fact_created', org_id: 'org_acme', timestamp, data: { marker: 'forged' } });
-		const res = await fetch(subscription.url, {
+		const res = await boundedFetch(subscription.url, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', 'x-service-event': 'memory.fact_created', 'x-service-timestamp': timestamp, 'x-service-signature': `sha256=${'0'.repeat(64)}` },
 			body,
@@ -290,7 +305,7 @@ describe('an AI Agent with Agent Platform Memory on the workers', () => {
 		webhookId = built.webhookId;
 		workflowId = (await n8n.createWorkflow(built.workflow)).id;
 		await cluster.api.public('POST', `/workflows/${workflowId}/activate`);
-		await eventually(async () => (await fetch(`${cluster.webhook.url}/webhook/${webhookId}/chat`)).status === 200, 'the chat webhook on the webhook processor', 30_000);
+		await eventually(async () => (await boundedFetch(`${cluster.webhook.url}/webhook/${webhookId}/chat`)).status === 200, 'the chat webhook on the webhook processor', 30_000);
 	});
 	after(async () => {
 		if (workflowId) await cluster.api.public('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
@@ -299,7 +314,7 @@ describe('an AI Agent with Agent Platform Memory on the workers', () => {
 
 	test('a second turn sees the first; both ran on workers; the turns are the agent’s L1 facts', async () => {
 		const chat = async (text) => {
-			const reply = await sendChat(cluster.webhook.url, webhookId, session, text);
+			const reply = await within(cluster, `the chat message "${text}"`, sendChat(cluster.webhook.url, webhookId, session, text));
 			assert.equal(reply.status, 200, reply.text);
 			return reply.json.output;
 		};
@@ -340,7 +355,7 @@ describe('the tool behind the MCP Server Trigger in queue mode', () => {
 		});
 		workflowId = workflow.id;
 		await cluster.api.public('POST', `/workflows/${workflowId}/activate`);
-		await eventually(async () => (await fetch(`${cluster.webhook.url}/mcp/${mcpPath}`, { method: 'POST' })).status !== 404, 'the MCP endpoint on the webhook processor', 30_000);
+		await eventually(async () => (await boundedFetch(`${cluster.webhook.url}/mcp/${mcpPath}`, { method: 'POST' })).status !== 404, 'the MCP endpoint on the webhook processor', 30_000);
 	});
 	after(async () => {
 		await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
@@ -355,9 +370,9 @@ describe('the tool behind the MCP Server Trigger in queue mode', () => {
 			const { tools } = await client.listTools();
 			assert.deepEqual(tools.map((t) => t.name).sort(), [toolNameOf(ORG), toolNameOf(SEARCH)].sort());
 
-			const org = resultOf(await client.callTool({ name: toolNameOf(ORG), arguments: {} }));
+			const org = resultOf(await within(cluster, `the MCP call of ${ORG}`, client.callTool({ name: toolNameOf(ORG), arguments: {} })));
 			assert.equal([org.json].flat()[0]?.id, (await sandbox.api('/organization')).data.id, org.text);
-			const found = resultOf(await client.callTool({ name: toolNameOf(SEARCH), arguments: { text: 'is noted' } }));
+			const found = resultOf(await within(cluster, `the MCP call of ${SEARCH}`, client.callTool({ name: toolNameOf(SEARCH), arguments: { text: 'is noted' } })));
 			assert.equal(found.json?.length, 2, found.text);
 
 			// Newest first: the executions this test started.

@@ -11,5 +11,6 @@ import { ensureServers } from './services.mjs';
 ensureServers();
 await ensureN8n();
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', path.join(dir, 'queue.test.mjs')], { stdio: 'inherit' });
+const files = ['lostCompletion.test.mjs', 'queue.test.mjs'].map((file) => path.join(dir, file));
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
