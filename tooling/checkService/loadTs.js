@@ -25,7 +25,13 @@ function cached(filename) {
 	const source = fs.readFileSync(filename, 'utf8');
 	const hash = crypto.createHash('sha256').update(`${tsVersion}\0${JSON.stringify(EMIT)}\0${filename}\0${source}`).digest('hex');
 	const file = path.join(cacheDir, `${hash.slice(0, 32)}.js`);
-	return { source, file, text: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined };
+	let text;
+	try {
+		text = fs.readFileSync(file, 'utf8');
+	} catch {
+		// Not transpiled yet (or pruned by another run meanwhile).
+	}
+	return { source, file, text };
 }
 
 /** The file's JavaScript, from the cache or transpiled now (and kept). */
@@ -51,9 +57,10 @@ const RELATIVE_REQUIRE = /require\("(\.{1,2}\/[^"]+)"\)/g;
 
 /**
  * Transpiles every .ts file the entries reach, one per turn of the event loop, then lets `require`
- * load .ts files from what was transpiled. `onFile(count)` is told after each file transpiled anew.
+ * load .ts files from what was transpiled. `onFile(count)` is told after each file transpiled anew;
+ * `prune`: the cache's stale files go (the run that loads the whole of the checks asks it).
  */
-async function prepare(entries, onFile = () => {}) {
+async function prepare(entries, onFile = () => {}, prune = false) {
 	fs.mkdirSync(cacheDir, { recursive: true });
 	const pending = [...entries];
 	const seen = new Set();
@@ -74,7 +81,7 @@ async function prepare(entries, onFile = () => {}) {
 		}
 	}
 	require.extensions['.ts'] = (module, filename) => module._compile(javascriptOf(filename).text, filename);
-	pruneCache([...seen].map((file) => cached(file).file));
+	if (prune) pruneCache([...seen].map((file) => cached(file).file));
 	return seen.size;
 }
 

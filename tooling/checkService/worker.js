@@ -11,7 +11,7 @@ const tell = (message) => new Promise((resolve) => process.send(message, () => r
 
 process.once('message', async (job) => {
 	try {
-		const files = await prepare([path.join(root, 'tooling/checkService/run.ts'), path.join(root, 'tooling/checkService/table.ts')], (count) => tell({ kind: 'loading', count }));
+		const files = await prepare([path.join(root, 'tooling/checkService/run.ts'), path.join(root, 'tooling/checkService/table.ts')], (count) => tell({ kind: 'loading', count }), true);
 		const { checkService, requestBudget } = require(path.join(root, 'tooling/checkService/run.ts'));
 		const { renderTable } = require(path.join(root, 'tooling/checkService/table.ts'));
 		await tell({ kind: 'loaded', files, budget: requestBudget(job.write) });
