@@ -91,7 +91,8 @@ export function readable<T>(messages: T): T {
 		if (message.tool_calls?.length) {
 			const words = message.tool_calls.map((call) => {
 				const result = typeof call.id === 'string' ? results.get(call.id) : undefined;
-				return callWords(String(call.name), call.args, result === undefined ? undefined : keptSummary(result), result !== undefined);
+				const id = typeof call.id === 'string' ? call.id : undefined;
+				return callWords({ name: String(call.name), id, args: call.args }, result === undefined ? undefined : keptSummary(result), result !== undefined);
 			});
 			const text = typeof message.content === 'string' && !message.content.startsWith('Calling ') ? message.content : '';
 			showInLog(message, [text, ...words].filter((line) => line !== '').join('\n'));

@@ -23,11 +23,15 @@ const ITEM_NOUNS: ReadonlyArray<[prefix: string, one: string, many: string]> = [
 
 const clip = (text: string, max: number) => (Array.from(text).length <= max ? text : `${Array.from(text).slice(0, max).join('')}…`);
 
-/** A call's arguments as "name: value" pairs (strings as they are, other values as short JSON). */
-export function argumentWords(args: unknown): string {
+/**
+ * A call's arguments as "name: value" pairs (strings as they are, other values as short JSON).
+ * n8n's AI Agent hands a tool its call's own id among the arguments (`id: "call_8"`): that one is
+ * left out, as an internal id.
+ */
+export function argumentWords(args: unknown, callId?: string): string {
 	if (!isObject(args)) return '';
 	return Object.entries(args)
-		.filter(([, value]) => value !== undefined && value !== null && value !== '')
+		.filter(([, value]) => value !== undefined && value !== null && value !== '' && value !== callId)
 		.map(([name, value]) => `${name}: ${clip(typeof value === 'string' ? value : JSON.stringify(value), VALUE_CHARS)}`)
 		.join(', ');
 }
@@ -65,7 +69,8 @@ export function resultIds(summary: unknown): string {
 }
 
 /** "Called <tool> (<arguments>) → <result>", the result left out when the call's answer is not at hand. */
-export function callWords(name: string, args: unknown, summary: unknown, answered: boolean): string {
-	const words = argumentWords(args);
+export function callWords(call: { name: string; id?: string; args: unknown }, summary: unknown, answered: boolean): string {
+	const { name } = call;
+	const words = argumentWords(call.args, call.id);
 	return `Called ${name}${words === '' ? '' : ` (${words})`}${answered ? ` → ${resultWords(summary)}` : ''}`;
 }

@@ -71,7 +71,8 @@ describe("Agent Platform Memory in n8n's Logs panel", () => {
 		await withMemory(sb, remembering, async (memory) => {
 			await memory.chatHistory.addMessages([
 				new HumanMessage('Which facts mention refunds?'),
-				new AIMessage({ content: '', tool_calls: [{ id: 'call_8', name: 'Search_platform_memory', args: { query: 'refund' }, type: 'tool_call' }] }),
+				// n8n's AI Agent hands the tool its call's id among the arguments, as real n8n 2.41 does (e2e newUser.test.mjs).
+				new AIMessage({ content: '', tool_calls: [{ id: 'call_8', name: 'Search_platform_memory', args: { query: 'refund', id: 'call_8' }, type: 'tool_call' }] }),
 				new ToolMessage({
 					content: JSON.stringify([
 						{ id: 'fact_0012', content: 'Refunds: 30 days.' },
@@ -97,7 +98,7 @@ describe("Agent Platform Memory in n8n's Logs panel", () => {
 		expect(JSON.stringify(memoryOutputs)).not.toContain('call_8');
 		// What the model reads: the call with its id and arguments, and the result with the summary's JSON.
 		const [, call, result] = given as Array<{ tool_calls?: unknown; tool_call_id?: unknown; content: unknown }>;
-		expect(call.tool_calls).toEqual([expect.objectContaining({ id: 'call_8', name: 'Search_platform_memory', args: { query: 'refund' } })]);
+		expect(call.tool_calls).toEqual([expect.objectContaining({ id: 'call_8', name: 'Search_platform_memory', args: { query: 'refund', id: 'call_8' } })]);
 		expect(result.tool_call_id).toBe('call_8');
 		expect(result.content).toMatch(/^Kept by memory from this tool result .*"fact_0012".*"fact_0014"/);
 	});
