@@ -214,6 +214,15 @@ describe('every example runs as shipped', () => {
 		assert.match(second.json.output, new RegExp(`Earlier in this chat you said: "${CHAT_RECIPES.rememberFirst}"\\.`));
 	});
 
+	test('the tour\'s chat steps in the editor\'s chat: the tool chat answers with the facts found, the memory chat remembers', { skip: (v1 || !n8nHasAiNodeSdk()) && `n8n ${N8N_VERSION}: the memory chat needs @n8n/ai-node-sdk (2.16 and later); this drives n8n 2's editor chat` }, async () => {
+		const tool = await openEditorChat(stack, example('ai-agent-with-agent-platform-tool.json').id);
+		const found = await tool.send(CHAT_RECIPES.tool);
+		assert.match(found.output, /^Using Agent_Platform, I found [1-9]\d* results?: fact_\w+: “[^”]*refund window/is, found.output);
+		const memory = await openEditorChat(stack, example('chat-agent-with-platform-memory.json').id);
+		assert.match((await memory.send(CHAT_RECIPES.rememberFirst)).output, /Earlier in this chat you said: nothing\./);
+		assert.match((await memory.send(CHAT_RECIPES.rememberSecond)).output, new RegExp(`Earlier in this chat you said: "${CHAT_RECIPES.rememberFirst}"\\.`));
+	});
+
 	/** The tour's message in the editor's chat of the human review example, up to the review. */
 	async function askForReview() {
 		const { id } = example('chat-agent-with-human-review.json');
@@ -271,7 +280,7 @@ describe('every example runs as shipped', () => {
 		const text = (file) => stepOf(file).join('\n');
 		assert.match(text('react-to-changes-by-polling.json'), /one run starts,\nwith one item per change/);
 		assert.doesNotMatch(text('react-to-changes-by-polling.json'), /one run per new fact|run the clean-up again/);
-		assert.match(text('react-to-changes-by-polling.json'), /Deleting a fact is no event/);
+		assert.match(text('react-to-changes-by-polling.json'), /shows under "Executions"[\s\S]*Deleting a fact is no event/);
 		assert.match(text('react-to-changes-by-polling.json'), /memory\.fact_created[\s\S]*Include Chat Turns/);
 		assert.doesNotMatch(text('notify-on-promoted-fact.json'), /Execute step/, 'Execute step runs the trigger alone');
 		for (const file of ['ai-agent-with-agent-platform-tool.json', 'chat-agent-with-platform-memory.json', 'chat-agent-with-human-review.json']) {

@@ -56,7 +56,7 @@ export function tourSteps(url, s) {
 			'publish the workflow, then create a fact. At the next poll (within a minute) one run starts,',
 			'with one item per change found since the poll before (new facts, agents whose status changed); "Describe the change" writes a line for each:',
 			`  ${curl('POST', '/memory/facts', { agent_id: 'dep_support01', content: 'Hello from the polling example' })}`,
-			'Deleting a fact is no event, so it starts no run.',
+			'The run shows under "Executions" (a published workflow\'s runs do not show on the canvas). Deleting a fact is no event, so it starts no run.',
 			`Chat turns that Agent Platform Memory saves (step ${TOUR.indexOf('chat-agent-with-platform-memory.json') + 1}) are memory facts too, so they are memory.fact_created events:`,
 			'both triggers leave them out unless "Include Chat Turns" is on (off in new trigger nodes).',
 		]],
