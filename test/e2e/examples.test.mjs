@@ -6,12 +6,14 @@
 // On n8n 1.x the examples that need n8n 2 (memory: the AI node SDK; human review; MCP) are skipped,
 // each saying why.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { bootAll } from '../harness/n8n-boot.mjs';
 import { N8N_VERSION } from '../harness/n8n-install.mjs';
-import { CHAT_RECIPES, TOUR, tourSteps } from '../harness/examplesTour.mjs';
+import { CHAT_RECIPES, TOUR, nextTier, tourFacts, tourSteps } from '../harness/examplesTour.mjs';
 import { n8nHasAiNodeSdk } from './chatAgent.mjs';
+import { openEditorChat } from './editorChat.mjs';
 import { N8n, Sandbox, eventually, outputsOf } from './helpers.mjs';
 import { connectMcp, n8nHasMcpTrigger, resultOf } from './mcp.mjs';
 
@@ -19,6 +21,9 @@ const v1 = N8N_VERSION.startsWith('1.');
 let stack;
 let n8n;
 let sandbox;
+/** What the tour names in this stack, and its steps' lines by example file. */
+let facts;
+let stepOf;
 const published = [];
 
 before(
@@ -26,6 +31,9 @@ before(
 		stack = await bootAll({ examples: true });
 		n8n = new N8n(stack);
 		sandbox = new Sandbox(stack.sandbox);
+		facts = await tourFacts(stack, { executeWorkflow: v1 ? 'Test workflow' : 'Execute workflow' });
+		const steps = tourSteps((file) => file, facts);
+		stepOf = (file) => steps.find(([, url]) => url === file)[2];
 	},
 	{ timeout: 600_000 },
 );
@@ -66,6 +74,36 @@ async function nextExecution(id, since, { timeoutMs = 20_000, waiting = false } 
 	assert.ok(ok, `${execution.status}: ${JSON.stringify(execution.data?.resultData?.error ?? '')}`);
 	return outputsOf(execution);
 }
+
+/** Runs one of the tour's curl lines as written (a terminal's shell); returns what curl printed. */
+function runTourCurl(file, route) {
+	const line = stepOf(file).find((l) => l.trim().startsWith('curl ') && l.includes(route));
+	assert.ok(line, `${file}: the tour gives a curl line for ${route}`);
+	return JSON.parse(execFileSync('sh', ['-c', `${line.trim()} --silent --fail-with-body`], { encoding: 'utf8', timeout: 20_000 }));
+}
+
+/**
+ * "Execute workflow" on an example whose trigger waits for an event: the editor's manual run from
+ * that trigger, which n8n answers by registering the trigger's test webhook and waiting.
+ */
+async function executeWorkflowAndWait(file, trigger) {
+	const { id } = example(file);
+	const workflowData = await stack.api.rest('GET', `/workflows/${id}`);
+	const started = await stack.api.rest('POST', `/workflows/${id}/run`, { workflowData, startNodes: [], triggerToStartFrom: { name: trigger } });
+	assert.equal(started.waitingForWebhook, true, JSON.stringify(started));
+	return id;
+}
+
+/** A finished execution of workflow `id` (any mode) newer than the first `since`. */
+async function finishedExecution(id, since, timeoutMs = 30_000) {
+	return await eventually(async () => {
+		const all = await n8n.executions(id);
+		return all.length > since && ['success', 'error', 'crashed', 'canceled'].includes(all[0].status) ? all[0] : undefined;
+	}, `a finished run of workflow ${id}`, timeoutMs);
+}
+
+/** The hour (0-23) in `timeZone` now. */
+const hourIn = (timeZone) => Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
 
 /**
  * Publishes a chat example and returns a function that sends one message of a session, as n8n's
@@ -114,36 +152,48 @@ describe('every example runs as shipped', () => {
 		assert.deepEqual((await sandbox.all('/memory/facts')).map((f) => f.id).sort(), before, 'the facts that were there are all still there');
 	});
 
-	test('skill-toggling.json: a manual run from its schedule enables or disables the skill, and it publishes', async () => {
+	test('skill-toggling.json: Execute workflow enables the skill before noon and disables it from noon on, in the timezone the tour names; it publishes', async () => {
+		assert.match(stepOf('skill-toggling.json').join(' '), new RegExp(`before noon it enables[\\s\\S]*from noon on it disables[\\s\\S]*${facts.timezone.replace('/', '\\/')}`));
+		assert.equal((await workflowOf('skill-toggling.json')).settings?.timezone ?? 'DEFAULT', 'DEFAULT', 'the example has no timezone of its own, so n8n\'s is the one the tour names');
+		const before = hourIn(facts.timezone);
 		const outputs = await runManually('skill-toggling.json', 'Every weekday at 9:00 and 18:00');
-		const [changed] = outputs['Enable web browsing'] ?? outputs['Disable web browsing'];
+		const after = hourIn(facts.timezone);
+		const ran = outputs['Enable web browsing'] ? 'Enable web browsing' : 'Disable web browsing';
+		// A run across noon may take either branch.
+		if ((before < 12) === (after < 12)) assert.equal(ran, before < 12 ? 'Enable web browsing' : 'Disable web browsing', `at ${before}:xx in ${facts.timezone}`);
+		const [changed] = outputs[ran];
+		assert.equal(changed.enabled, ran === 'Enable web browsing');
 		const skills = await sandbox.all('/agents/dep_sales02/skills');
 		assert.equal(skills.find((s) => s.id === changed.id)?.enabled, changed.enabled);
 		await publish('skill-toggling.json');
 	});
 
-	test('notify-on-promoted-fact.json: published, a promotion through the API starts one run that formats it', async () => {
-		const id = await publish('notify-on-promoted-fact.json');
-		// n8n registers a published trigger's webhook in the background: wait for the subscription.
-		const { webhookId } = (await workflowOf('notify-on-promoted-fact.json')).nodes.find((n) => n.name === 'When a fact is promoted');
-		await eventually(async () => (await sandbox.admin('/webhooks')).some((s) => s.url.includes(webhookId)), 'the subscription');
-		const [fact] = await sandbox.all('/memory/facts?tier=L4');
+	test('notify-on-promoted-fact.json: Execute workflow, then the tour\'s curl promotes a fact below L4: the whole workflow runs and Format message writes the promotion, L3 → L4', async () => {
+		const { promotable } = facts;
+		assert.notEqual(promotable.tier, 'L4', 'the tour promotes a fact that can still go up');
+		const id = await executeWorkflowAndWait('notify-on-promoted-fact.json', 'When a fact is promoted');
+		// n8n registers the trigger's test webhook, and the trigger subscribes its test URL.
+		await eventually(async () => (await sandbox.admin('/webhooks')).some((sub) => sub.url.includes('/webhook-test/')), 'the test URL subscribed');
 		const since = (await n8n.executions(id)).length;
-		const promoted = await sandbox.api(`/memory/facts/${fact.id}/promote`, { method: 'POST', body: { tier: 'L4' } });
-		assert.equal(promoted.status, 200);
-		const outputs = await nextExecution(id, since);
-		assert.deepEqual(outputs['Format message'].map((m) => m.text), [`Memory fact promoted to L4 / ${fact.scope}: ${fact.content}`]);
+		const promoted = runTourCurl('notify-on-promoted-fact.json', `/memory/facts/${promotable.id}/promote`);
+		assert.deepEqual([promoted.data.id, promoted.data.tier], [promotable.id, nextTier(promotable.tier)]);
+		const execution = await finishedExecution(id, since);
+		assert.equal(execution.status, 'success', JSON.stringify(execution.data?.resultData?.error ?? ''));
+		const outputs = outputsOf(execution);
+		const line = `Memory fact ${promotable.id} promoted ${promotable.tier} → ${promoted.data.tier} (${promotable.scope}): ${promotable.content}`;
+		assert.deepEqual(outputs['Format message'].map((m) => m.text), [line]);
+		const promised = /"Format message" writes "([^"(]*)\(/.exec(stepOf('notify-on-promoted-fact.json').join(' '))?.[1];
+		assert.ok(promised && line.startsWith(promised), `the tour promises a line starting "${promised}"`);
 	});
 
-	test('react-to-changes-by-polling.json: published, a new fact starts one run at the next poll', { timeout: 150_000 }, async () => {
+	test('react-to-changes-by-polling.json: published, the tour\'s curl makes a fact, which starts one run at the next poll', { timeout: 150_000 }, async () => {
 		const id = await publish('react-to-changes-by-polling.json');
 		// Activation polls once for its baseline (no run); the fact must come after it.
 		await eventually(async () => (await stack.api.public('GET', `/workflows/${id}`)).staticData, 'the baseline poll', 30_000);
 		const since = (await n8n.executions(id)).length;
-		const content = `Hello from the polling example ${randomUUID().slice(0, 8)}`;
-		assert.equal((await sandbox.api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_support01', content } })).status, 201);
+		const created = runTourCurl('react-to-changes-by-polling.json', '/memory/facts');
 		const outputs = await nextExecution(id, since, { timeoutMs: 130_000 });
-		assert.deepEqual(outputs['Describe the change'].map((m) => m.text), [`New fact of dep_support01: ${content}`]);
+		assert.deepEqual(outputs['Describe the change'].map((m) => m.text), [`New fact of ${created.data.agent_id}: ${created.data.content}`]);
 	});
 
 	test('ai-agent-with-agent-platform-tool.json: published, a chat message makes the model call the tool, which searches the platform', async () => {
@@ -164,38 +214,88 @@ describe('every example runs as shipped', () => {
 		assert.match(second.json.output, new RegExp(`Earlier in this chat you said: "${CHAT_RECIPES.rememberFirst}"\\.`));
 	});
 
-	test('chat-agent-with-human-review.json: published, the tour\'s message makes the model call a deleting tool: the chat shows a review (Approve / Decline) and nothing is deleted before it', { skip: v1 && `n8n ${N8N_VERSION} has no human review for tools and no Chat node (n8n 2)` }, async () => {
-		const chat = await chatWith('chat-agent-with-human-review.json');
-		const { id } = example('chat-agent-with-human-review.json');
-		const [fact] = (await sandbox.api('/memory/facts?tier=L2&limit=1')).data;
-		const since = (await n8n.executions(id)).length;
-		await chat(`examples-${randomUUID()}`, CHAT_RECIPES.review(fact.id));
-		// The run waits for the person's answer.
-		const execution = await eventually(async () => {
-			const all = await n8n.executions(id);
-			return all.length > since && all[0].status === 'waiting' ? all[0] : undefined;
-		}, 'the run to wait for the review');
-		const called = stack.model.requests.at(-1);
-		assert.ok(called.tools.some((t) => t.function.name === 'Delete_memory_fact'), 'the deleting tool was offered');
-		const shown = JSON.stringify(execution.data);
-		assert.ok(shown.includes('The agent wants to run') && shown.includes(fact.id), 'the review names the tool call');
-		assert.ok(shown.includes('Approve') && shown.includes('Decline'), 'the review offers Approve and Decline');
-		assert.equal((await sandbox.api(`/memory/facts/${fact.id}`)).status, 200, 'nothing is deleted before an approval');
+	test('the tour\'s chat steps in the editor\'s chat: the tool chat answers with the facts found, the memory chat remembers', { skip: (v1 || !n8nHasAiNodeSdk()) && `n8n ${N8N_VERSION}: the memory chat needs @n8n/ai-node-sdk (2.16 and later); this drives n8n 2's editor chat` }, async () => {
+		const tool = await openEditorChat(stack, example('ai-agent-with-agent-platform-tool.json').id);
+		const found = await tool.send(CHAT_RECIPES.tool);
+		assert.match(found.output, /^Using Agent_Platform, I found [1-9]\d* results?: fact_\w+: “[^”]*refund window/is, found.output);
+		const memory = await openEditorChat(stack, example('chat-agent-with-platform-memory.json').id);
+		assert.match((await memory.send(CHAT_RECIPES.rememberFirst)).output, /Earlier in this chat you said: nothing\./);
+		assert.match((await memory.send(CHAT_RECIPES.rememberSecond)).output, new RegExp(`Earlier in this chat you said: "${CHAT_RECIPES.rememberFirst}"\\.`));
 	});
 
-	test('the tour says what happens: one run per poll with an item per change, why chat turns are left out, and the review', async () => {
-		const steps = tourSteps((file) => file, { sandbox: stack.sandbox, promotable: 'fact_x', reviewFact: 'fact_y', mcpUrl: 'u', mcpToken: 't', executeWorkflow: 'Execute workflow', executeStep: 'Execute step' });
-		const text = (file) => steps.find(([, url]) => url === file)[2].join('\n');
+	/** The tour's message in the editor's chat of the human review example, up to the review. */
+	async function askForReview() {
+		const { id } = example('chat-agent-with-human-review.json');
+		const chat = await openEditorChat(stack, id);
+		const conversation = await chat.send(CHAT_RECIPES.review(facts.reviewFact));
+		const review = await conversation.next();
+		assert.equal(review.type, 'with-buttons', JSON.stringify(review));
+		const called = stack.model.requests.at(-1);
+		assert.ok(called.tools.some((t) => t.function.name === 'Delete_memory_fact'), 'the deleting tool was offered');
+		// The review names the tool and its parameters in words, as the tour quotes it.
+		const quoted = /the chat first asks: "([^"]+)"/.exec(stepOf('chat-agent-with-human-review.json').join(' '))?.[1];
+		assert.equal(quoted, `The agent asks to Delete memory fact with fact ID ${facts.reviewFact}`);
+		assert.ok(review.text.replace(/\*\*/g, '').startsWith(quoted), review.text);
+		assert.doesNotMatch(review.text, /\[object Object\]|\{"/, 'no raw objects in the review');
+		assert.deepEqual(review.buttons.map((b) => b.text).sort(), ['Approve', 'Decline']);
+		assert.equal((await sandbox.api(`/memory/facts/${facts.reviewFact}`)).status, 200, 'nothing is deleted before an answer');
+		return { conversation, review };
+	}
+
+	/** The run of the conversation, once finished. */
+	async function finished(conversation) {
+		return await eventually(async () => {
+			const execution = await stack.api.public('GET', `/executions/${conversation.executionId}`);
+			return ['success', 'error', 'crashed', 'canceled'].includes(execution.status) ? execution : undefined;
+		}, `execution ${conversation.executionId} to finish`);
+	}
+
+	test('chat-agent-with-human-review.json: in the editor\'s chat as the tour says, Decline keeps the fact, and the run ends with the agent\'s reply', { skip: v1 && `n8n ${N8N_VERSION} has no human review for tools and no Chat node (n8n 2)` }, async () => {
+		const { conversation, review } = await askForReview();
+		try {
+			await conversation.press(review, 'Decline');
+			const reply = await conversation.next();
+			assert.equal(reply.text, 'I did not run Delete_memory_fact: it was declined in the review, so nothing changed.');
+			assert.equal((await finished(conversation)).status, 'success');
+		} finally {
+			conversation.close();
+		}
+		assert.equal((await sandbox.api(`/memory/facts/${facts.reviewFact}`)).status, 200, 'the fact stays');
+	});
+
+	test('chat-agent-with-human-review.json: the same message again and Approve deletes the fact, and the run ends with the agent\'s reply', { skip: v1 && `n8n ${N8N_VERSION} has no human review for tools and no Chat node (n8n 2)` }, async () => {
+		const { conversation, review } = await askForReview();
+		try {
+			await conversation.press(review, 'Approve');
+			const reply = await conversation.next();
+			assert.equal(reply.text, `Using Delete_memory_fact, I deleted ${facts.reviewFact}.`);
+			assert.equal((await finished(conversation)).status, 'success');
+		} finally {
+			conversation.close();
+		}
+		assert.equal((await sandbox.api(`/memory/facts/${facts.reviewFact}`)).status, 404, 'the fact is deleted');
+	});
+
+	test('the tour says what happens: one run per poll with an item per change and nothing about deletions starting one, why chat turns are left out, the review, and credentials already set', async () => {
+		const text = (file) => stepOf(file).join('\n');
 		assert.match(text('react-to-changes-by-polling.json'), /one run starts,\nwith one item per change/);
-		assert.doesNotMatch(text('react-to-changes-by-polling.json'), /one run per new fact/);
+		assert.doesNotMatch(text('react-to-changes-by-polling.json'), /one run per new fact|run the clean-up again/);
+		assert.match(text('react-to-changes-by-polling.json'), /shows under "Executions"[\s\S]*Deleting a fact is no event/);
 		assert.match(text('react-to-changes-by-polling.json'), /memory\.fact_created[\s\S]*Include Chat Turns/);
-		assert.match(text('chat-agent-with-human-review.json'), /Delete_memory_fact: fact_y[\s\S]*Approve \/ Decline/);
+		assert.doesNotMatch(text('notify-on-promoted-fact.json'), /Execute step/, 'Execute step runs the trigger alone');
+		for (const file of ['ai-agent-with-agent-platform-tool.json', 'chat-agent-with-platform-memory.json', 'chat-agent-with-human-review.json']) {
+			assert.match(text(file), /in the chat at the bottom of the editor \(click "Open chat" if it is closed\)/, file);
+		}
+		assert.match(text('chat-agent-with-human-review.json'), new RegExp(`Delete_memory_fact: ${facts.reviewFact}[\\s\\S]*Approve / Decline`));
 		// The examples' triggers are the version that leaves chat turns out, as the tour says.
 		for (const file of ['react-to-changes-by-polling.json', 'notify-on-promoted-fact.json']) {
 			const trigger = (await workflowOf(file)).nodes.find((n) => n.type.startsWith('n8n-nodes-agent-platform.') && /Trigger$/.test(n.type));
 			assert.equal(trigger.typeVersion, 1.1, `${file}: ${trigger.name}`);
 			assert.notEqual(trigger.parameters.includeChatTurns, true, file);
 		}
+		// "its credentials are set": every node of the MCP example that takes a credential has one.
+		const mcp = await workflowOf('mcp-server-for-agent-platform.json');
+		for (const node of mcp.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote')) assert.ok(Object.keys(node.credentials ?? {}).length > 0, `${node.name} has a credential`);
 	});
 
 	test('mcp-server-for-agent-platform.json: published with dev’s token, an MCP client lists the tools and calls one', { skip: !n8nHasMcpTrigger() && `n8n ${N8N_VERSION} has no MCP Server Trigger (n8n 2)` }, async () => {

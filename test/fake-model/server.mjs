@@ -8,10 +8,12 @@
 // The script it follows, read from the conversation it receives:
 // - the last message is a tool result: an answer made from it, as a model would word one (see
 //   answerFrom): "Using <name>, I found 2 results: fact_0012: “Refund window is 30 days”; …." for
-//   what the tool returned as JSON, its text otherwise; or "Done: I used <name>." when the user's
+//   what the tool returned as JSON, its text otherwise ("Using <name>, I deleted fact_0004." for
+//   what a delete returns; "I did not run <name>: it was declined in the review…" for what n8n's
+//   human review returns in a declined tool's place); or "Done: I used <name>." when the user's
 //   message began with "quietly " (so the answer does not repeat what the tool returned);
 // - the user writes "use <tool name>: <text>" (or "quietly use …") and that tool is offered: a call
-//   of that tool, every string argument of its schema set to <text>;
+//   of that tool, every string argument of its schema set to <text> (also inside nested objects);
 // - the user writes "use <tool name> with the <prefix> ID from before": the first ID starting with
 //   <prefix> in an earlier tool message of the conversation (what memory gave back), and a call of
 //   that tool with it as above; "I know no <prefix> ID from before." when there is none;
@@ -64,9 +66,29 @@ export function answerFrom(name, text) {
 	const unwrapped = value && typeof value === 'object' && !Array.isArray(value) && Array.isArray(value.data) ? value.data : value;
 	const items = (Array.isArray(unwrapped) ? unwrapped : [unwrapped]).map((item) => (item && typeof item === 'object' && item.json && typeof item.json === 'object' ? item.json : item));
 	if (items.length === 0) return `Using ${name}, I found nothing that matches.`;
+	// What n8n's human review answers in the tool's place when the person declines (or does not answer).
+	const declined = items.length === 1 && typeof items[0]?.output === 'string' && /^User rejected the tool call\b/.test(items[0].output);
+	if (declined) return `I did not run ${name}: it was declined in the review, so nothing changed.`;
+	if (items.every((item) => item?.deleted === true && typeof item.id === 'string')) return `Using ${name}, I deleted ${items.map((item) => item.id).join(', ')}.`;
 	const shown = items.slice(0, SHOWN_ITEMS).map(describeItem).join('; ');
 	const more = items.length > SHOWN_ITEMS ? `, and ${items.length - SHOWN_ITEMS} more` : '';
 	return `Using ${name}, I found ${items.length} result${items.length === 1 ? '' : 's'}: ${shown}${more}.`;
+}
+
+/**
+ * Arguments for a tool's JSON schema: every string property set to `text`, at any depth. n8n's
+ * human review for tools wraps a gated tool's own schema in an object ({ toolParameters: {…},
+ * hitlParameters: {…} }), which a model fills like any nested object; the review reads toolParameters.
+ */
+function fill(schema, text) {
+	const properties = schema?.properties ?? {};
+	return Object.fromEntries(
+		Object.entries(properties).flatMap(([name, property]) => {
+			if (property.type === 'string') return [[name, text]];
+			if (property.type === 'object') return [[name, fill(property, text)]];
+			return [];
+		}),
+	);
 }
 
 /** What the script answers for one request: { content } or { toolCall: { name, arguments } }. */
@@ -84,11 +106,7 @@ export function reply(body) {
 		return { content: answerFrom(name, textOf(last.content)) };
 	}
 	const offered = (name) => (body.tools ?? []).find((t) => t.function?.name === name);
-	const callWith = (tool, text) => {
-		const properties = tool.function.parameters?.properties ?? {};
-		const args = Object.fromEntries(Object.entries(properties).filter(([, schema]) => schema.type === 'string').map(([name]) => [name, text]));
-		return { toolCall: { name: tool.function.name, arguments: JSON.stringify(args) } };
-	};
+	const callWith = (tool, text) => ({ toolCall: { name: tool.function.name, arguments: JSON.stringify(fill(tool.function.parameters, text)) } });
 	const use = /^(?:quietly )?use ([\w-]+): (.+)$/s.exec(message.trim());
 	if (use && offered(use[1])) return callWith(offered(use[1]), use[2]);
 	const again = /^use ([\w-]+) with the (\w+) ID from before$/.exec(message.trim());

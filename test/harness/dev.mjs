@@ -14,7 +14,7 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CREDENTIAL_NAME, MCP_CREDENTIAL_NAME, MODEL_CREDENTIAL_NAME, OWNER, bootAll, lifecycle } from './n8n-boot.mjs';
-import { tourSteps } from './examplesTour.mjs';
+import { tourFacts, tourSteps } from './examplesTour.mjs';
 import { N8N_VERSION, cacheRoot } from './n8n-install.mjs';
 
 const usage = `Usage: npm run dev -- [options]
@@ -79,21 +79,9 @@ const workflowUrl = (file) => {
 const examples = stack.workflows.some((w) => w.kept)
 	? 'kept from an earlier run, with any edits you made (npm run dev -- --fresh starts over)'
 	: 'imported as shipped';
-// The editor's labels of the run buttons (n8n 1.x said "Test" where 2.x says "Execute").
-const [executeWorkflow, executeStep] = N8N_VERSION.startsWith('1.') ? ['Test workflow', 'Test step'] : ['Execute workflow', 'Execute step'];
-// A fact to promote for the trigger: an L4 one, which never expires and which no example deletes.
-const l4 = await fetch(`${sandbox.baseUrl}/memory/facts?tier=L4&limit=1`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } }).then((r) => r.json());
-// A fact for the human review to ask about: an L2 one, which no other step needs.
-const l2 = await fetch(`${sandbox.baseUrl}/memory/facts?tier=L2&limit=1`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } }).then((r) => r.json());
-const steps = tourSteps(workflowUrl, {
-	sandbox,
-	promotable: l4.data?.[0]?.id ?? 'fact_0010',
-	reviewFact: l2.data?.[0]?.id ?? 'fact_0002',
-	mcpUrl: `${n8n.url}/mcp/agent-platform`,
-	mcpToken: stack.mcpToken,
-	executeWorkflow,
-	executeStep,
-});
+// The editor's label of the run button (n8n 1.x said "Test workflow" where 2.x says "Execute workflow").
+const executeWorkflow = N8N_VERSION.startsWith('1.') ? 'Test workflow' : 'Execute workflow';
+const steps = tourSteps(workflowUrl, await tourFacts(stack, { executeWorkflow }));
 const needs2 = N8N_VERSION.startsWith('1.') ? '\n  (On n8n 1.x the memory, human review and MCP examples need n8n 2; they import but do not run.)' : '';
 
 console.log(`
