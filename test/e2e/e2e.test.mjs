@@ -461,9 +461,6 @@ describe('the polling trigger in n8n', () => {
 	});
 
 	test('a fact created and an agent status changed through the API start the workflow once each', { timeout: 120_000 }, async () => {
-		// A change dated within the second of the activation's last answer cannot be told from one that
-		// existed (docs/polling-trigger.md): this one comes later, as a person's would.
-		await sleep(2_000);
 		const fact = (await sandbox.api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_sales02', content: `Polled ${nonce()}` } })).data;
 		const agent = (await sandbox.api('/agents/dep_legacy05')).data;
 		const status = agent.status === 'maintenance' ? 'error' : 'maintenance';
@@ -911,8 +908,6 @@ describe("the polling trigger under n8n's durable scheduler", { skip: !n8nHasDur
 		const activatedAt = Date.now();
 		await stack.api.public('POST', `/workflows/${workflowId}/activate`);
 		await eventually(async () => (await stack.api.public('GET', `/workflows/${workflowId}`)).staticData?.[`node:${NODE}`]?.pollState?.facts, 'the baseline in the static data');
-		// Past the activation's last second, as above.
-		await sleep(2_000);
 		await sandbox.api(`/memory/facts/${last}/promote`, { method: 'POST', body: { tier: 'L4' } });
 
 		const promoted = async () => (await n8n.executions(workflowId)).flatMap((e) => outputsOf(e)[NODE] ?? []).filter((i) => i.event === 'memory.fact_promoted');
