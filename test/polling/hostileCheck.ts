@@ -20,6 +20,8 @@
  *   order per request shows a fact to a read by chance: there, and for facts dated ahead, only
  *   "eventually", checked after many whole reads); not for the limits the docs name (durable
  *   scheduler restarts, more changes than the keys hold between two whole reads);
+ * - nothing refused in silence: a poll that adds to the changes the trigger read and did not report
+ *   (its state's `refused`) says so in n8n's log;
  * - within the share: over any run of polls, at most the share of the key's limit a minute, plus one
  *   minute's worth (what the account holds at once), plus one more per restart (the account saved
  *   before it forgets what was spent since);
@@ -150,11 +152,14 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (list.polls > 0) list.advance(MINUTE);
 		const before = list.requests;
 		const writtenBefore = list.writtenWhileRead;
+		const refusedBefore = refused();
+		const warnedBefore = warned.length;
 		list.activating = list.polls === 0;
 		const items = await wf.poll();
 		list.activating = false;
 		list.polls++;
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
+		if (refused() > refusedBefore && !warned.slice(warnedBefore).some((message) => message.includes('were not reported'))) fail('nothing refused in silence', `${refused() - refusedBefore} change(s) refused, and n8n's log said nothing of them`);
 		requests.push(list.requests - before);
 		for (const item of items) {
 			const key = keyOf(item);
@@ -190,22 +195,42 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (stable && !datedAhead && settled && dated && n > IDLE_REQUESTS) fail('idle polls at most 3 requests in stable orders', `an idle poll took ${n} requests (per poll: ${requests.join(',')})`);
 	};
 
-	wf.activate();
+	/** The changes the trigger read after activation and did not report, as its state counts them. */
+	const refused = () => Number((((wf.staticData()[STATE_KEY] ?? {}) as IDataObject).facts as IDataObject | undefined)?.refused ?? 0);
+	/** n8n's log warnings, in order. */
+	const warned: string[] = [];
+
 	const atActivation = maxFacts;
-	await poll();
-	lastWork = Math.max(lastWork, 1);
-	for (const step of steps) await apply(step);
-	// Settle: the other clients stop writing, and polls with nothing new run until every change is due; then, for what is promised only eventually, more whole reads.
-	list.quiet = true;
-	const settle = delayPolls(b, maxFacts) + 1;
-	for (let i = 0; i < settle; i++) await poll();
-	const late = unreported('settled');
-	const eventually = 20 * readPolls(b, maxFacts) + 4;
-	for (let i = 0; i < eventually && unreported('eventually').length > 0; i++) await poll();
-	// Lost (never reported) is named before late (reported after the delay).
-	checkLate('eventually');
-	if (late.length > 0) fail('every change reported within the delay the docs state', late[0]);
-	return { polls: list.polls, requests, reported: reported.size };
+	wf.activate();
+	const logger = wf.logger();
+	const warn = logger.warn.bind(logger);
+	logger.warn = (message, meta) => {
+		warned.push(String(message));
+		warn(message, meta);
+	};
+	try {
+		return await activated();
+	} finally {
+		logger.warn = warn;
+	}
+
+	/** The activation poll, the steps, and the polls that settle them. */
+	async function activated(): Promise<Outcome> {
+		await poll();
+		lastWork = Math.max(lastWork, 1);
+		for (const step of steps) await apply(step);
+		// Settle: the other clients stop writing, and polls with nothing new run until every change is due; then, for what is promised only eventually, more whole reads.
+		list.quiet = true;
+		const settle = delayPolls(b, maxFacts) + 1;
+		for (let i = 0; i < settle; i++) await poll();
+		const late = unreported('settled');
+		const eventually = 20 * readPolls(b, maxFacts) + 4;
+		for (let i = 0; i < eventually && unreported('eventually').length > 0; i++) await poll();
+		// Lost (never reported) is named before late (reported after the delay).
+		checkLate('eventually');
+		if (late.length > 0) fail('every change reported within the delay the docs state', late[0]);
+		return { polls: list.polls, requests, reported: reported.size };
+	}
 
 	async function apply(step: Step): Promise<void> {
 		if (step.kind === 'poll') {
