@@ -104,6 +104,8 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	['nothing lost: /organization answered by a host 2 minutes ahead', { existing: 50, dateHeader: 'organization', dateSkewMs: 120_000 }, [createOne(), { kind: 'poll', polls: 1 }, createOne(), createOne()]],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4401` on d8d26a4, shrunk.
 	['no event for a fact that existed at activation: no `Date` header, watching Memory Tier L2, an L1 fact promoted into L2, a fact dated minutes ahead', { existing: 1, dateHeader: 'absent', dateSkewMs: -600_000, tier: 'L2' }, [{ kind: 'promote', count: 1, pick: 0 }, { kind: 'future', count: 1, ahead: 'minutes' }]],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` on d8d26a4, shrunk: one clock, nothing odd but acting at once.
+	['nothing lost: two facts created at once after activation, the first promoted: the second is reported', {}, [{ kind: 'create', count: 2, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'promote', count: 1, pick: 0 }]],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4403` on d8d26a4, shrunk.
 	['no event twice: replicas 10 minutes either side, facts dated decades ahead at activation, another client writing at every other request', { dateHeader: 'replicas', dateSkewMs: -600_000, writeEvery: 2, futureFacts: 13 }, [{ kind: 'delete', count: 1, pick: 0 }]],
 ];
