@@ -292,7 +292,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || forgiven.has(c.key) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			if (c.kind === 'promoted' && (!b.promotions || changeKey('promoted', fact.id, fact.promoted_at) !== c.key)) continue;
 			if (c.kind === 'created' && !matchedSince(c)) continue;

@@ -52,7 +52,11 @@ export interface Behaviour {
 	/** Whose clock the `Date` header is (DateHeader), and how far off the facts' clock it is. */
 	dateHeader: DateHeader;
 	dateSkewMs: number;
-	/** Facts (and promotions) are dated up to this long before they can be read (0: when they can). */
+	/**
+	 * Facts (and promotions) are dated up to this long before they can be read (0: when they can). Up to
+	 * a minute is promised (issue 44); further back (5 minutes) a change may be refused (counted and
+	 * logged) or taken for one that existed, but the others around it are still reported.
+	 */
 	readLagMs: number;
 	/** Another client writes 1 to 3 facts at every this many requests the trigger sends, at activation too (0: never). */
 	writeEvery: number;
@@ -101,7 +105,7 @@ export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
 	clockOffsetMs: fc.constantFrom(0, -10 * MINUTE, 10 * MINUTE, -21 * 86_400_000, 86_400_000),
 	dateHeader: fc.constantFrom<DateHeader>('facts', 'facts', 'absent', 'skewed', 'replicas', 'organization'),
 	dateSkewMs: fc.constantFrom(-10 * MINUTE, -2 * MINUTE, -3_000, -1_000, 1_000, 3_000, 2 * MINUTE, 10 * MINUTE, 3 * 3_600_000),
-	readLagMs: fc.constantFrom(0, 1_000, MINUTE, MINUTE),
+	readLagMs: fc.constantFrom(0, 1_000, MINUTE, MINUTE, 5 * MINUTE),
 	writeEvery: fc.constantFrom(0, 0, 1, 2, 5),
 	requestMs: fc.constantFrom(0, 40, 400),
 	futureFacts: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 150 }) }),
@@ -160,7 +164,12 @@ export interface Change {
 	honest: boolean;
 	/** Dated ahead of the facts' clock when made (minutes or decades: a broken clock). */
 	datedAhead: boolean;
+	/** Dated more than LAG_PROMISED_MS before it could be read: not promised. */
+	datedFarBack: boolean;
 }
+
+/** How long before it can be read a change may be dated and still be promised (issue 44). */
+export const LAG_PROMISED_MS = MINUTE;
 
 export const changeKey = (kind: 'created' | 'promoted', id: string, date: string | null) => (kind === 'created' ? id : `${id}@${date}`);
 
@@ -229,9 +238,10 @@ export class HostileList {
 			const id = `fact_${String(++this.made).padStart(6, '0')}`;
 			const ahead = o.ahead === 'decades' ? DECADES_MS : o.ahead === 'minutes' ? 3 * MINUTE : 0;
 			const at = o.ahead ? stamp + ahead + i : o.sameDate ? stamp : this.now() - this.lag();
+			const datedFarBack = this.now() - at > LAG_PROMISED_MS;
 			this.facts.push({ id, agent_id: o.agent, tier: o.tier, scope: o.scope, content: id, created_at: new Date(at).toISOString(), promoted_at: null });
 			this.seq.set(id, this.made);
-			this.changes.set(id, { kind: 'created', key: id, id, atPoll: this.polls, duringActivation: this.activating, honest: true, datedAhead: ahead > 0 });
+			this.changes.set(id, { kind: 'created', key: id, id, atPoll: this.polls, duringActivation: this.activating, honest: true, datedAhead: ahead > 0, datedFarBack });
 			ids.push(id);
 		}
 		this.writes++;
@@ -249,7 +259,8 @@ export class HostileList {
 			const created = Date.parse(fact.created_at);
 			fact.promoted_at = new Date(created <= this.now() ? Math.max(created, this.now() - this.lag()) : this.now()).toISOString();
 			const key = changeKey('promoted', fact.id, fact.promoted_at);
-			this.changes.set(key, { kind: 'promoted', key, id: fact.id, atPoll: this.polls, duringActivation: this.activating, honest: created <= this.now(), datedAhead: false });
+			const datedFarBack = this.now() - Date.parse(fact.promoted_at) > LAG_PROMISED_MS;
+			this.changes.set(key, { kind: 'promoted', key, id: fact.id, atPoll: this.polls, duringActivation: this.activating, honest: created <= this.now(), datedAhead: false, datedFarBack });
 		}
 		this.writes++;
 	}
