@@ -114,6 +114,19 @@ test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
 	await run({ ...plain, ...behaviour }, steps);
 });
 
+/** Found on the rule of issue 44 as it was when found (named); failing until it is fixed. */
+const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
+	[
+		'nothing lost: a total over the count, one fact dated decades ahead at activation (another agent), watching one agent, 100 facts created at once after activation (2f7e4d5 never reported the first)',
+		{ total: 'over', futureFacts: 1, existing: 1, agent: 'dep_alpha' },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
+];
+
+test.failing.each(open44)('%s', async (_name, behaviour, steps) => {
+	await run({ ...plain, ...behaviour }, steps);
+});
+
 
 
 

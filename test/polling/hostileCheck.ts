@@ -12,7 +12,9 @@
  *   ahead, and other clients writing while the trigger reads. In a list in no order the trigger can
  *   prove (sorted by agent first, a new order per request) the one assumption left is that the fact
  *   list's own `Date` and a new fact's date agree within a second (issue 44, items 2 and 7): there
- *   the promise is kept when they do, for changes made after the activation's whole read;
+ *   the promise is kept when they do, for changes made after the activation's whole read and dated
+ *   past the second its last `Date` names. Promotions follow no list order: the same holds for them
+ *   in every list;
  * - nothing late: with the dates on the facts' clock, every such change is reported within
  *   `delayPolls` (docs/polling-trigger.md, "How late": one whole read at the share, plus a poll; a
  *   change made behind a read in progress waits for the next one, so two reads and two polls), and a
@@ -33,10 +35,12 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
-import { type Behaviour, AGENTS, changeKey, HostileList, MAX_PAGE, type Older, SCOPES, seed, type Step, TIERS } from './hostileList';
+import { type Behaviour, AGENTS, type Change, changeKey, HostileList, MAX_PAGE, type Older, SCOPES, seed, type ServedFact, type Step, TIERS } from './hostileList';
 import { pollingWorkflow } from './helpers';
 
 const SHARE = 0.2;
+/** A `Date` header names a second; a change dated within the second after it cannot be told from one made before (and one more for the header's truncation). */
+const DATE_RESOLUTION_MS = 2_000;
 const MINUTE = 60_000;
 /** The requests an idle poll may cost in a stable order (the issue's figure). */
 export const IDLE_REQUESTS = 3;
@@ -158,6 +162,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const items = await wf.poll();
 		list.activating = false;
 		list.polls++;
+		endedAt[list.polls] = list.now();
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
 		if (refused() > refusedBefore && !warned.slice(warnedBefore).some((message) => message.includes('were not reported'))) fail('nothing refused in silence', `${refused() - refusedBefore} change(s) refused, and n8n's log said nothing of them`);
 		requests.push(list.requests - before);
@@ -199,6 +204,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	const refused = () => Number((((wf.staticData()[STATE_KEY] ?? {}) as IDataObject).facts as IDataObject | undefined)?.refused ?? 0);
 	/** n8n's log warnings, in order. */
 	const warned: string[] = [];
+	/** The server's time when each poll's last answer was sent (by polls done). */
+	const endedAt: number[] = [];
 
 	const atActivation = maxFacts;
 	wf.activate();
@@ -277,10 +284,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	function unreported(when: 'due' | 'settled' | 'eventually'): string[] {
 		// A list in creation order (ties apart) proves which facts are new by their own dates, whatever the `Date` header says.
 		const provenOrder = b.order === 'oldest-first' || b.order === 'newest-first' || b.order === 'ties-reordered';
-		// In no provable order, the one assumption left: the fact list's `Date` and a new fact's date agree within a second.
-		if (!provenOrder && !((b.dateHeader === 'facts' || b.dateHeader === 'organization') && b.readLagMs <= 1_000)) return [];
-		// There, only changes made after the activation's whole read are promised (issue 44, item 2).
+		// In no provable order (and for promotions, which follow no list order), the one assumption left: the fact list's `Date` and a new change's date agree within a second.
+		const listDateHonest = (b.dateHeader === 'facts' || b.dateHeader === 'organization') && b.readLagMs <= 1_000;
+		if (!provenOrder && !listDateHonest) return [];
+		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		const firstPromised = provenOrder ? 1 : readPolls(b, atActivation);
+		const noOrderPromised = (c: Change, fact: ServedFact) => listDateHonest && c.atPoll >= Math.max(1, firstPromised) && Date.parse(c.kind === 'created' ? fact.created_at : (fact.promoted_at as string)) >= endedAt[Math.max(1, firstPromised)] + DATE_RESOLUTION_MS;
 		// A list in a new order per request (or whose ties move at every write) shows a fact to a read only by chance: no delay, only "eventually".
 		const delayBound = b.order !== 'permutation' && b.order !== 'ties-reordered';
 		// Documented limits: the durable scheduler after a restart re-reads from the saved place (docs, "Whichever way n8n runs the polls").
@@ -293,6 +302,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		for (const c of made) {
 			const fact = alive.get(c.id);
 			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			if (c.kind === 'promoted' && (!b.promotions || changeKey('promoted', fact.id, fact.promoted_at) !== c.key)) continue;
 			if (c.kind === 'created' && !matchedSince(c)) continue;

@@ -265,6 +265,20 @@ export class HostileList {
 		this.writes++;
 	}
 
+	/** Promotes up to `count` facts in the half minute before now (before activation: they existed, and are never to be reported). */
+	promoteRecently(count: number): void {
+		const candidates = this.facts.filter((f) => f.tier !== 'L4' && !f.promoted_at && Date.parse(f.created_at) <= this.now());
+		for (let i = 0; i < Math.min(count, candidates.length); i++) {
+			const fact = candidates[Math.floor(this.random44() * candidates.length)];
+			if (fact.promoted_at) continue;
+			fact.tier = TIERS[TIERS.indexOf(fact.tier) + 1];
+			fact.promoted_at = new Date(Math.max(Date.parse(fact.created_at), this.now() - Math.floor(this.random44() * 30_000))).toISOString();
+			const key = changeKey('promoted', fact.id, fact.promoted_at);
+			this.changes.set(key, { kind: 'promoted', key, id: fact.id, atPoll: 0, duringActivation: false, honest: true, datedAhead: false, datedFarBack: false });
+		}
+		this.writes++;
+	}
+
 	delete(count: number, pick: number): void {
 		for (let i = 0; i < count && this.facts.length > 0; i++) this.facts.splice((pick + i * 13) % this.facts.length, 1);
 		this.writes++;
@@ -382,5 +396,8 @@ export function seed(list: HostileList): void {
 		for (const f of list.facts) f.created_at = stamp;
 	}
 	list.advance(end - list.now());
+	// Promotions made just before activation existed: a trigger that dates them by another clock may report them.
+	// On issue 44's servers only (facts dated before they can be read), so that earlier scenarios replay as they were.
+	if (list.b.promotions && list.b.readLagMs > 0) list.promoteRecently(2);
 	if (futureFacts > 0) list.create(futureFacts, { agent: AGENTS[1], tier: 'L3', scope: 'team', sameDate: false, gapMs: 1, ahead: 'decades' });
 }
