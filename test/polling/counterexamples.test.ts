@@ -121,6 +121,11 @@ const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ total: 'over', futureFacts: 1, existing: 1, agent: 'dep_alpha' },
 		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	[
+		'nothing lost: durable cursors, new and promoted facts watched, another client writing at every other request: a fact written during the first tick is reported (2f7e4d5 never did)',
+		{ writeEvery: 2, promotions: true, scheduler: 'durable-cursors' },
+		[{ kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.failing.each(open44)('%s', async (_name, behaviour, steps) => {
