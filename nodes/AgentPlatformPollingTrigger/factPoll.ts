@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { edgeOrder, type EdgeOutcome, type OffsetPage, readEdge } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, startAt, sweep } from './factSweep';
-import { advance, baselineCursors, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, fitKeys, judge, type Kind, makeRoom, oldest, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, holdExisting, judge, type Kind, makeRoom, oldest, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { factQuery, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
@@ -73,8 +73,9 @@ export class FactPoll {
 	requests = 0;
 	/** Changes read this poll and not reported (judge.ts, `refused`). */
 	private refused = 0;
-	/** The latest `Date` the fact list's own answers named this poll. */
+	/** The latest `Date` the fact list's own answers named this poll, and the first. */
 	private listDate?: number;
+
 	/** The list's filters; during the activation's window read, the agent's alone (a promotion may bring in any of its facts). */
 	query: IDataObject;
 	private pagesInStep = 0;
@@ -162,9 +163,9 @@ export class FactPoll {
 		});
 	}
 
-	/** The newest creation date among `facts` and those read before that the list's `Date` lets be trusted (-Infinity: none). */
+	/** The newest change date (created or promoted) among `facts` and those read before that the list's `Date` lets be trusted (-Infinity: none). */
 	newestTrusted(facts: IDataObject[]): number {
-		const trusted = facts.map(createdAt).filter((at) => at <= this.trusted);
+		const trusted = facts.flatMap((fact) => changesOf(fact, BOTH).map((change) => change.at)).filter((at) => at <= this.trusted);
 		return Math.max(this.stream.newest ?? Number.NEGATIVE_INFINITY, ...trusted);
 	}
 
@@ -179,7 +180,8 @@ export class FactPoll {
 		const newest = this.newestTrusted(facts);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.events.length);
-		const verdicts = judge(this.cursors, facts, this.wants, room, this.stream.windowed ? Number.POSITIVE_INFINITY : this.trusted);
+		// Creations wait for the list's clock only where no window was read whole; promotions, which no order follows, always.
+		const verdicts = judge(this.cursors, facts, this.wants, room, { created: this.stream.windowed ? Number.POSITIVE_INFINITY : this.trusted, promoted: this.trusted });
 		settle(this.cursors, verdicts);
 		if (verdicts.ahead.length > 0) this.note('ahead');
 		this.refused += verdicts.refused.length;
@@ -191,40 +193,48 @@ export class FactPoll {
 		return { deferred: oldest(deferred), outOfRoom: deferred.length > 0 && fresh.length >= room, found };
 	}
 
+	/**
+	 * The activation, from the facts it read, whether they are the list's whole window (judge.ts,
+	 * baselineCursors), and else the provisional cursor: just past the newest trusted date read at the
+	 * newest end of a list in order (`newestAtEnd`), or past a batch (one creation date throughout); else
+	 * the end of the second the list's latest `Date` named (none: past the newest date read).
+	 */
+	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): void {
+		const newest = this.newestTrusted(held);
+		if (Number.isFinite(newest)) this.stream.newest = newest;
+		this.stream.windowed = windowed || undefined;
+		const dates = held.flatMap((fact) => changesOf(fact, this.wants).map((change) => change.at));
+		const clock = this.clock ?? (dates.length > 0 ? Math.max(...dates) + 1 : 0);
+		const created = held.map(createdAt);
+		const batch = created.length > 0 && created.every((at) => at === created[0]) ? created[0] : newestAtEnd;
+		this.cursors = baselineCursors(held, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, clock, this.trusted);
+		if (windowed && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
+	}
+
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
 	get clock(): number | undefined {
 		return this.listDate === undefined ? undefined : this.trusted;
 	}
 
-	/** The activation: the facts it read and held, and whether they are the list's whole window (judge.ts, baselineCursors). */
-	startFrom(held: IDataObject[], windowed: boolean): void {
-		const newest = this.newestTrusted(held);
-		if (Number.isFinite(newest)) this.stream.newest = newest;
-		this.stream.windowed = windowed || undefined;
-		this.cursors = baselineCursors(held, newest, this.clock, windowed, this.trusted);
-		if (!windowed && held.some((fact) => createdAt(fact) > this.trusted)) this.note('ahead');
-	}
-
-	/** Facts the activation's read of the whole list met (a holding sweep): their keys held from the window on, nothing reported. */
-	hold(facts: IDataObject[]): { deferred: number; outOfRoom: boolean } {
-		const newest = this.newestTrusted(facts);
-		if (Number.isFinite(newest)) this.stream.newest = newest;
-		advance(this.cursors.created, newest - WINDOW_MS);
-		for (const change of facts.flatMap((fact) => changesOf(fact, this.wants))) remember(this.cursors[change.kind], change, this.trusted);
-		if (Object.values(this.cursors).map(fitKeys).some(Boolean)) this.note('crowded');
-		return { deferred: Number.POSITIVE_INFINITY, outOfRoom: false };
+	/** Facts the activation's whole read met (a holding sweep): the creations that existed held from its window on. */
+	hold(current: Sweep, facts: IDataObject[]): void {
+		const floor = Math.max(current.heldFrom ?? Number.NEGATIVE_INFINITY, this.newestTrusted(facts) - WINDOW_MS);
+		current.heldFrom = holdExisting(this.cursors.created, facts, floor, this.trusted);
+		if (current.heldFrom > floor) this.note('crowded');
 	}
 
 	/** A whole sweep: moves the cursors (none after gaps), learns the order, and ends; a holding one ends the activation. */
 	swept(current: Sweep, last: ScanPage): void {
 		const { stream } = this;
 		delete stream.sweep;
-		// The activation's read whole: its window stands; with gaps, what it missed is told by the clock then.
-		if (current.holding) stream.windowed = current.gaps ? undefined : true;
-		if (current.holding && current.gaps) advance(this.cursors.created, current.startDate ?? (stream.newest ?? Number.NEGATIVE_INFINITY) + 1);
-		if (current.gaps || current.holding) return;
+		// The activation's whole read: the creations' cursor goes back to the window it held; with gaps it stays provisional.
+		if (current.holding) {
+			endHolding(this.cursors.created, current.gaps ? this.cursors.created.since : (current.heldFrom ?? this.cursors.created.since));
+			stream.windowed = current.gaps ? undefined : true;
+		}
+		if (current.gaps) return;
 		const to = sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
-		for (const cursor of Object.values(this.cursors)) {
+		for (const cursor of current.holding ? [] : Object.values(this.cursors)) {
 			advance(cursor, to);
 			if (makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY)) this.note('lost');
 		}
@@ -249,7 +259,7 @@ export class FactPoll {
 		if (this.refused === 0) return;
 		this.stream.refused = (this.stream.refused ?? 0) + this.refused;
 		this.parts.logger.warn(
-			`Agent Platform Polling Trigger "${this.parts.node.name}": ${this.refused} memory-fact change(s) read were not reported: they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, after the trigger had accounted for that date (docs/polling-trigger.md, What it can prove)`,
+			`Agent Platform Polling Trigger "${this.parts.node.name}": ${this.refused} memory-fact change(s) read were not reported: they are dated before the date from which the trigger reports (they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, or are promotions made within the second of activation) (docs/polling-trigger.md, What it can prove)`,
 			{ node: this.parts.node.name },
 		);
 		this.refused = 0;
@@ -281,6 +291,7 @@ export class FactPoll {
 		this.stream.served = Math.max(1, Math.min(pageSize, Math.max(this.stream.served ?? 0, length)));
 		const date = this.parts.dates.last;
 		if (date !== undefined) this.listDate = Math.max(this.listDate ?? date, date);
+
 	}
 
 	/**
@@ -321,17 +332,18 @@ async function baseline(poll: FactPoll): Promise<void> {
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
 	// One page shorter than the server serves is the whole list, whatever its total says.
 	let windowed = first !== undefined && first.last && first.items.length < first.pageSize;
+	let newestAtEnd = Number.NEGATIVE_INFINITY;
 	if (!windowed && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
 		held = [...held, ...read.facts];
 		stream.total = read.total;
 		windowed = read.outcome === 'reached';
+		// In order, the first trusted date met from the newest end is the newest there was.
+		if (read.outcome !== 'moved') newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
-	// A window not read whole at the newest end: the whole list is read, holding what it meets, before anything is reported.
-	const holding = !windowed && fixedFilters;
-	poll.startFrom(held, windowed || holding);
-	if (holding) stream.sweep = { ...newSweep(stream.newest), holding: true, ...(poll.clock === undefined ? {} : { startDate: poll.clock }) };
-	if (holding) stream.windowed = undefined;
+	poll.startFrom(held, windowed, newestAtEnd);
+	// A window not read whole at the newest end: the whole list is read, holding what existed.
+	if (!windowed && fixedFilters) stream.sweep = { ...newSweep(stream.newest), holding: true };
 	// The filtered list from here on: its end is found from its start (edge.ts).
 	poll.query = query;
 	if (!fixedFilters) stream.total = 0;
@@ -391,7 +403,7 @@ export async function pollFacts(parts: FactPollParts, state: PollState): Promise
 			await baseline(poll);
 			state.facts = stream;
 		} else {
-			const order = stream.sweep?.holding ? undefined : edgeOrder(stream);
+			const order = edgeOrder(stream);
 			if (poll.created && order && poll.step().canContinue()) added = await fastRead(poll, order);
 		}
 		const pages = sweepPages(poll);

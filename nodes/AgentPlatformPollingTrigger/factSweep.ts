@@ -41,7 +41,7 @@ export function startAt(place: { offset: number; anchors: string[]; total?: numb
 	return { offset: place.offset, anchors: place.anchors.length, isAnchor: (id) => anchors.has(shortHash(id)), total: place.total };
 }
 
-/** A sweep from the list's start; `newest`: the newest trusted creation date known as it starts (factPoll.ts). */
+/** A sweep from the list's start; `newest`: the newest trusted change date known as it starts (factPoll.ts). */
 export const newSweep = (newest: number | undefined): Sweep => ({
 	startedAt: Date.now(),
 	offset: 0,
@@ -95,7 +95,8 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 
 /** One page of the sweep: its facts judged, its order and dates noted, its place kept; false when the poll ran out of room for its events (the place stays). */
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
-	const { deferred, outOfRoom } = current.holding ? poll.hold(page.items) : poll.report(page.items);
+	if (current.holding) poll.hold(current, page.items);
+	const { deferred, outOfRoom } = poll.report(page.items);
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
 	if (page.lost || (page.anchorsMissing && tiedAtPlace(page))) {

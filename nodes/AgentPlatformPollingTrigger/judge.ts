@@ -100,7 +100,7 @@ export interface Verdicts {
  * with room for its key. Reads the cursors, changes nothing. A change seen twice in `facts` (pages that
  * overlap) counts once.
  */
-export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants: ReadonlySet<Kind>, room: number, upTo = Number.POSITIVE_INFINITY): Verdicts {
+export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants: ReadonlySet<Kind>, room: number, upTo: Partial<Record<Kind, number>> = {}): Verdicts {
 	const verdicts: Verdicts = { fresh: [], deferred: [], ahead: [], refused: [] };
 	const added: Record<Kind, Set<string>> = { created: new Set(), promoted: new Set() };
 	const bytes: Record<Kind, number> = { created: keyBytes(cursors.created.keys), promoted: keyBytes(cursors.promoted.keys) };
@@ -117,7 +117,7 @@ export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants
 			continue;
 		}
 		added[change.kind].add(change.key);
-		if (change.at > upTo) {
+		if (change.at > (upTo[change.kind] ?? Number.POSITIVE_INFINITY)) {
 			verdicts.ahead.push(change);
 			continue;
 		}
@@ -144,32 +144,16 @@ export function settle(cursors: Record<Kind, Cursor>, verdicts: Pick<Verdicts, '
  * ahead, or a date decades off) is kept under the end of its day, so thousands of them take 8 bytes each.
  */
 export function remember(cursor: Cursor, change: Pick<Change, 'key' | 'at'>, trusted: number): void {
-	if (change.at < cursor.since - WINDOW_MS) return;
-	cursor.keys.set(change.key, change.at > trusted ? Math.ceil((change.at + 1) / DAY_MS) * DAY_MS : change.at);
+	if (change.at >= cursor.since - WINDOW_MS) cursor.keys.set(change.key, keyDate(change.at, trusted));
 }
+
+const keyDate = (at: number, trusted: number) => (at > trusted ? Math.ceil((at + 1) / DAY_MS) * DAY_MS : at);
 
 /** Moves `since` up to `to` (never back) and lets go of the keys more than WINDOW_MS before it. */
 export function advance(cursor: Cursor, to: number): void {
 	if (!Number.isFinite(to) || to <= cursor.since) return;
 	cursor.since = to;
 	for (const [key, at] of cursor.keys) if (at < to - WINDOW_MS) cursor.keys.delete(key);
-}
-
-/**
- * Keys beyond MAX_SEEN_BYTES (an activation whose window holds more facts than that: a batch): the
- * oldest dates go, and `since` moves past them, so a change dated among them that shows later is not
- * reported; true when that happened, for n8n's log.
- */
-export function fitKeys(cursor: Cursor): boolean {
-	let dropped = false;
-	while (keyBytes(cursor.keys) > MAX_SEEN_BYTES) {
-		const first = Math.min(...cursor.keys.values());
-		for (const [key, at] of cursor.keys) if (at <= first) cursor.keys.delete(key);
-		cursor.since = Math.max(cursor.since, first + 1);
-		cursor.from = cursor.since;
-		dropped = true;
-	}
-	return dropped;
 }
 
 /** A cursor that accounts for every change from `since` on, holding no key (a new baseline's start). */
@@ -179,27 +163,57 @@ export const cursorAt = (since: number): Cursor => ({ since, from: since, keys: 
 export const oldest = (changes: Array<Pick<Change, 'at'>>): number => changes.reduce((min, c) => Math.min(min, c.at), Number.POSITIVE_INFINITY);
 
 /**
- * The activation's cursors. The facts read from the list's newest end back past `newest` less
- * WINDOW_MS (`newest`: the newest creation date no later than the API's clock, so a date off by
- * minutes or decades moves nothing) are held, and the creations' cursor goes to that window: a change
- * appearing later, dated up to the lag before it can be read, is after it. `clock` (the API's time
- * by its `Date`, plus its resolution) sets the cursors instead where the list shows no order the
- * read could rely on, and always for promotions, which no order follows: no change before it is new.
+ * The activation's cursors, from the facts it read (`held`) and `newest`, the newest creation date among
+ * them no later than `trusted` (the list's `Date` plus its resolution: a date off by minutes or decades
+ * moves nothing). `windowed`: they are the list's newest end back past two windows before `newest`, and
+ * the creations' cursor goes to one window before it: a change that appears later, dated up to the lag
+ * before it can be read, is after it. Otherwise `provisional` (no fact there is dated at or after it, as
+ * far as the activation knows) sets it until a whole read has held the rest (holdExisting, endHolding).
+ * Promotions follow no order: `promotedFrom` (the list's `Date`) sets theirs.
  */
-export function baselineCursors(held: IDataObject[], newest: number, clock: number | undefined, windowed: boolean, trusted: number): Record<Kind, Cursor> {
-	const dates = held.flatMap((fact) => changesOf(fact, BOTH).map((c) => c.at)).filter((at) => at <= trusted);
-	const latest = Math.max(clock ?? Number.NEGATIVE_INFINITY, ...dates.map((at) => at + 1));
+export function baselineCursors(held: IDataObject[], newest: number, windowed: boolean, provisional: number, promotedFrom: number, trusted: number): Record<Kind, Cursor> {
 	const window = Number.isFinite(newest) ? newest - WINDOW_MS : 0;
-	// Windowed, the keys of the window before it are held too: a change first shown there is known refused.
-	const cursors = { created: windowed ? { ...cursorAt(window), from: window - WINDOW_MS } : cursorAt(Number.isFinite(latest) ? latest : window), promoted: cursorAt(Number.isFinite(latest) ? latest : window) };
-	for (const change of held.flatMap((fact) => changesOf(fact, BOTH))) remember(cursors[change.kind], change, trusted);
+	// A promotion dated after every date read but before `promotedFrom` may have been made after activation: refused when met.
+	const dates = held.flatMap((fact) => changesOf(fact, BOTH).map((change) => change.at)).filter((at) => at <= trusted);
+	const promoted = { ...cursorAt(promotedFrom), from: Math.min(promotedFrom, Math.max(...dates) + 1) };
+	const cursors = { created: windowed ? { ...cursorAt(window), from: window - WINDOW_MS } : cursorAt(provisional), promoted };
+	if (!windowed) holdExisting(cursors.created, held, window, trusted);
+	for (const change of windowed ? held.flatMap((fact) => changesOf(fact, CREATED)) : []) remember(cursors.created, change, trusted);
+	// More in the window than the keys hold (a batch): the cursor goes past the oldest of them.
+	while (keyBytes(cursors.created.keys) > MAX_SEEN_BYTES) endHolding(cursors.created, Math.min(...cursors.created.keys.values()) + 1 + WINDOW_MS);
+	for (const change of held.flatMap((fact) => changesOf(fact, PROMOTED))) remember(cursors.promoted, change, trusted);
 	return cursors;
 }
 
-const BOTH: ReadonlySet<Kind> = new Set<Kind>(['created', 'promoted']);
+const CREATED: ReadonlySet<Kind> = new Set<Kind>(['created']);
+export const BOTH: ReadonlySet<Kind> = new Set<Kind>(['created', 'promoted']);
+const PROMOTED: ReadonlySet<Kind> = new Set<Kind>(['promoted']);
 
 /**
- * Where a whole read of the list lets `since` go: to the newest trusted creation date known when it
+ * The activation's whole read, under a provisional cursor: the creations it meets that existed (dated
+ * before the cursor, or ahead of `trusted`) are held from `floor` on, the keys before it let go. Keys
+ * beyond MAX_SEEN_BYTES (more facts in the window than that: a batch) let the oldest dates go: the floor
+ * returned is then past them.
+ */
+export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number, trusted: number): number {
+	for (const change of facts.flatMap((fact) => changesOf(fact, CREATED))) if ((change.at < cursor.since || change.at > trusted) && change.at >= floor) cursor.keys.set(change.key, keyDate(change.at, trusted));
+	let held = floor;
+	for (;;) {
+		for (const [key, at] of cursor.keys) if (at < held && at < cursor.since) cursor.keys.delete(key);
+		if (keyBytes(cursor.keys) <= MAX_SEEN_BYTES) return held;
+		held = Math.min(...cursor.keys.values()) + 1;
+	}
+}
+
+/** The end of a whole read under a provisional cursor: the cursor goes to `floor` (back, too: every change from there that existed is held). */
+export function endHolding(cursor: Cursor, floor: number): void {
+	cursor.since = floor;
+	cursor.from = floor;
+	for (const [key, at] of cursor.keys) if (at < floor - WINDOW_MS) cursor.keys.delete(key);
+}
+
+/**
+ * Where a whole read of the list lets `since` go: to the newest trusted change date known when it
  * started, less WINDOW_MS (every change that appeared after the read started is dated after that; every
  * one there before, it read), never past a change it had to defer.
  */
@@ -207,7 +221,7 @@ export const sinceAfterWholeRead = (read: { newestAtStart: number; deferred: num
 
 /**
  * Keys still full after a whole read moved the cursor: more changes came between two whole reads than
- * the keys hold. The cursor moves past the oldest quarter of the keys, but not past a change deferred;
+ * the keys hold. The keys before the oldest quarter go and the cursor moves past them, but not past a change deferred;
  * only when that frees nothing (the changes deferred are older than those kept) does it move past
  * them anyway, so the trigger goes on, and a change dated before it not yet reported is then lost:
  * true is returned, for n8n's log.
@@ -217,10 +231,15 @@ export function makeRoom(cursor: Cursor, deferred: number): boolean {
 	const dates = [...new Set(cursor.keys.values())].sort((a, b) => a - b);
 	const quarter = dates[Math.floor(dates.length / 4)] ?? cursor.since;
 	const size = cursor.keys.size;
-	advance(cursor, Math.min(quarter + WINDOW_MS, deferred));
+	letGo(cursor, Math.min(quarter, deferred));
 	if (cursor.keys.size < size) return false;
-	cursor.since = Math.max(cursor.since, quarter);
-	cursor.from = cursor.since;
-	for (const [key, at] of cursor.keys) if (at < quarter) cursor.keys.delete(key);
+	letGo(cursor, quarter);
 	return true;
+}
+
+/** Lets go of every key before `to` (those kept before `since` too, so none is refused there), `since` moving up to it. */
+function letGo(cursor: Cursor, to: number): void {
+	cursor.since = Math.max(cursor.since, to);
+	cursor.from = Math.max(cursor.from, to);
+	for (const [key, at] of cursor.keys) if (at < to) cursor.keys.delete(key);
 }

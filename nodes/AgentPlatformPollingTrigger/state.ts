@@ -71,12 +71,12 @@ export interface Place {
 export interface Sweep extends Place {
 	/** Local time it started (the sweep the trigger needs started after the reason arose: FactStream.sweepNeededSince). */
 	startedAt: number;
-	/** The newest trusted creation date known when it started (factPoll.ts; none: its end moves no cursor). */
+	/** The newest trusted change date known when it started (factPoll.ts; none: its end moves no cursor). */
 	newestAtStart?: number;
-	/** The activation's read of a list whose window could not be read at its newest end: it holds what it reads, and reports nothing. */
+	/** The activation's read of a list whose window could not be read at its newest end: it holds the creations that existed (judge.ts, holdExisting). */
 	holding?: true;
-	/** With `holding`: the API's time by the fact list's `Date` at activation (its resolution added). */
-	startDate?: number;
+	/** With `holding`: from where the creations that existed are held. */
+	heldFrom?: number;
 	pages: number;
 	maxPages: number;
 	/** The oldest change it had to defer (API epoch ms; null: none). */
@@ -110,7 +110,7 @@ export interface FactStream {
 	sweepNeededSince: number;
 	/** What n8n's log was told, so each is told once (factPoll.ts, NOTES). */
 	notes?: string[];
-	/** The newest creation date read that was no later than the list's `Date` allowed (factPoll.ts, `trusted`). */
+	/** The newest change date read that was no later than the list's `Date` allowed (factPoll.ts, `trusted`). */
 	newest?: number;
 	/** The activation read its window whole (judge.ts, baselineCursors): only ids and dates decide; else creations dated ahead of the list's `Date` wait for it. */
 	windowed?: boolean;
@@ -187,7 +187,7 @@ function isSweep(value: unknown): value is Sweep {
 		[v.gaps, v.rises, v.falls].every((b) => typeof b === 'boolean') &&
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
 		(v.deferred === null || isNumber(v.deferred)) &&
-		[v.newestAtStart, v.total, v.startDate].every((n) => n === undefined || isNumber(n)) &&
+		[v.newestAtStart, v.total, v.heldFrom].every((n) => n === undefined || isNumber(n)) &&
 		(v.holding === undefined || v.holding === true)
 	);
 }

@@ -48,7 +48,7 @@ describe('judge: new means dated at or after the cursor, with a key not held', (
 		['no later than the API\'s clock: new', T + 5, T + 5, ['a'], []],
 		['ahead of the API\'s clock: not new yet, and not deferred (no room is taken, the cursor is not held back)', T + 6, T + 5, [], ['a']],
 	] as Array<[string, number, number, string[], string[]]>)('a creation dated %s', (_how, at, upTo, fresh, ahead) => {
-		const verdict = judge({ created: cursor(T), promoted: cursor(T) }, [fact('a', at)], BOTH, 10, upTo);
+		const verdict = judge({ created: cursor(T), promoted: cursor(T) }, [fact('a', at)], BOTH, 10, { created: upTo });
 		expect(verdict.fresh.map((c) => c.fact.id)).toEqual(fresh);
 		expect(verdict.ahead.map((c) => c.fact.id)).toEqual(ahead);
 		expect(verdict.deferred).toEqual([]);
@@ -98,14 +98,14 @@ describe('where the cursor stands', () => {
 
 	test('the activation: the creations from the window before the newest trusted date, the keys read held; a date ahead of the trusted time moves nothing and is held to its day\'s end', () => {
 		const read = [fact('old', T - 3 * WINDOW_MS), fact('held', T - 30_000), fact('newest', T), fact('decades', T + 1e12)];
-		const { created, promoted } = baselineCursors(read, T, T + 1_000, true, T + 1_000);
+		const { created, promoted } = baselineCursors(read, T, true, T + 1_000, T + 1_000, T + 1_000);
 		expect(created.since).toBe(T - WINDOW_MS);
 		expect([...created.keys.keys()].sort()).toEqual(['decades', 'held', 'newest'].map(shortHash).sort());
 		expect(created.keys.get(shortHash('decades')) as number % 86_400_000).toBe(0);
 		// Promotions follow no order: the list's clock.
 		expect(promoted.since).toBe(T + 1_000);
-		// Without a window read whole, the clock sets the creations' cursor too.
-		expect(baselineCursors(read, T, T + 1_000, false, T + 1_000).created.since).toBe(T + 1_000);
+		// Without a window read whole, a provisional cursor (the list's clock, or just past a batch) until a whole read has held the rest.
+		expect(baselineCursors(read, T, false, T + 1_000, T + 1_000, T + 1_000).created.since).toBe(T + 1_000);
 	});
 
 	test('a change not held dated within the window before the cursor, and after `from`, is refused (counted once), one dated before either is old', () => {
