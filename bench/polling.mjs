@@ -435,7 +435,7 @@ results.targets = {
 const k = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const once = (c) => `missing ${c.missing}, twice ${c.duplicated}, invented ${c.invented}`;
-const refusedIn = (r) => `, refused ${r.changes.refused}`;
+const refusedIn = (r) => `; refused ${r.changes.refused}`;
 const life = (r) => (r.lifecycle ? `on (${r.changes.createdBetweenPolls} created between polls)` : 'off');
 const met = (t) => (t.met ? 'met' : '**not met**');
 const md = [
