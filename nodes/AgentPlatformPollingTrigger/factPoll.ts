@@ -16,10 +16,10 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { edgeOrder, type EdgeOutcome, type OffsetPage, readEdge } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, startAt, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, holdExisting, judge, type Kind, makeRoom, oldest, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, holdExisting, judge, type Kind, makeRoom, oldest, rein, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { factQuery, type PollSettings } from './settings';
-import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
+import { type FactStream, newStream, type PollState, readCursor, shortHash, storeCursor, type Sweep } from './state';
 
 /** Events one poll hands to n8n at most; the rest wait for the next poll. */
 export const MAX_EVENTS_PER_POLL = 1_000;
@@ -75,6 +75,7 @@ export class FactPoll {
 	private refused = 0;
 	/** The latest `Date` the fact list's own answers named this poll, and the first. */
 	private listDate?: number;
+	private firstDate?: number;
 
 	/** The list's filters; during the activation's window read, the agent's alone (a promotion may bring in any of its facts). */
 	query: IDataObject;
@@ -177,6 +178,8 @@ export class FactPoll {
 	 */
 	report(facts: IDataObject[]): { deferred: number; outOfRoom: boolean; found: number } {
 		this.checkFields(facts);
+		// A cursor later than the list's clock allows (an edited state) comes back to just past the newest date known before.
+		for (const cursor of Object.values(this.cursors)) rein(cursor, this.trusted, (this.stream.newest ?? 0) + 1);
 		const newest = this.newestTrusted(facts);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.events.length);
@@ -197,9 +200,11 @@ export class FactPoll {
 	 * The activation, from the facts it read, whether they are the list's whole window (judge.ts,
 	 * baselineCursors), and else the provisional cursor: just past the newest trusted date read at the
 	 * newest end of a list in order (`newestAtEnd`), or past a batch (one creation date throughout); else
-	 * the end of the second the list's latest `Date` named (none: past the newest date read).
+	 * the end of the second the list's latest `Date` named (none: past the newest date read). Promotions,
+	 * which no order follows: the start of the second of the list's first `Date` (a promotion of the
+	 * activation's own second is reported, unless the activation read it).
 	 */
-	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): void {
+	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): number | undefined {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		this.stream.windowed = windowed || undefined;
@@ -207,8 +212,12 @@ export class FactPoll {
 		const clock = this.clock ?? (dates.length > 0 ? Math.max(...dates) + 1 : 0);
 		const created = held.map(createdAt);
 		const batch = created.length > 0 && created.every((at) => at === created[0]) ? created[0] : newestAtEnd;
-		this.cursors = baselineCursors(held, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, clock, this.trusted);
-		if (windowed && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
+		const promoted = Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
+		this.cursors = baselineCursors(held, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
+		for (const kind of ['created', 'promoted'] as const) if (!this.wants.has(kind)) this.cursors[kind].keys.clear();
+		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
+		// Set by the list's clock: a creation dated within its last second that the whole read meets cannot be told new (counted as refused).
+		return Number.isFinite(batch) || windowed ? undefined : clock;
 	}
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
@@ -218,6 +227,10 @@ export class FactPoll {
 
 	/** Facts the activation's whole read met (a holding sweep): the creations that existed held from its window on. */
 	hold(current: Sweep, facts: IDataObject[]): void {
+		if (!this.created) return;
+		const { clockSecond } = current;
+		const cursor = this.cursors.created;
+		if (clockSecond !== undefined) this.refused += facts.filter((f) => createdAt(f) >= clockSecond - DATE_RESOLUTION_MS && createdAt(f) < clockSecond && !cursor.keys.has(shortHash(String(f.id)))).length;
 		const floor = Math.max(current.heldFrom ?? Number.NEGATIVE_INFINITY, this.newestTrusted(facts) - WINDOW_MS);
 		current.heldFrom = holdExisting(this.cursors.created, facts, floor, this.trusted);
 		if (current.heldFrom > floor) this.note('crowded');
@@ -228,13 +241,18 @@ export class FactPoll {
 		const { stream } = this;
 		delete stream.sweep;
 		// The activation's whole read: the creations' cursor goes back to the window it held; with gaps it stays provisional.
+		// A read with gaps set by the clock goes on until the list's clock is a second past it: a fact made after it then is dated after the cursor.
+		if (current.holding && current.gaps && current.clockSecond !== undefined && this.trusted <= current.clockSecond + DATE_RESOLUTION_MS) {
+			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond };
+			return;
+		}
 		if (current.holding) {
 			endHolding(this.cursors.created, current.gaps ? this.cursors.created.since : (current.heldFrom ?? this.cursors.created.since));
 			stream.windowed = current.gaps ? undefined : true;
 		}
 		if (current.gaps) return;
 		const to = sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
-		for (const cursor of current.holding ? [] : Object.values(this.cursors)) {
+		for (const cursor of Object.values(this.cursors)) {
 			advance(cursor, to);
 			if (makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY)) this.note('lost');
 		}
@@ -291,6 +309,7 @@ export class FactPoll {
 		this.stream.served = Math.max(1, Math.min(pageSize, Math.max(this.stream.served ?? 0, length)));
 		const date = this.parts.dates.last;
 		if (date !== undefined) this.listDate = Math.max(this.listDate ?? date, date);
+		this.firstDate ??= date;
 
 	}
 
@@ -331,9 +350,9 @@ async function baseline(poll: FactPoll): Promise<void> {
 	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
 	// One page shorter than the server serves is the whole list, whatever its total says.
-	let windowed = first !== undefined && first.last && first.items.length < first.pageSize;
+	let windowed = first === undefined || (first.last && first.items.length < first.pageSize);
 	let newestAtEnd = Number.NEGATIVE_INFINITY;
-	if (!windowed && stream.order !== 'unknown' && poll.step().canContinue()) {
+	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
 		held = [...held, ...read.facts];
 		stream.total = read.total;
@@ -341,9 +360,9 @@ async function baseline(poll: FactPoll): Promise<void> {
 		// In order, the first trusted date met from the newest end is the newest there was.
 		if (read.outcome !== 'moved') newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
-	poll.startFrom(held, windowed, newestAtEnd);
+	const clockSecond = poll.startFrom(held, windowed, newestAtEnd);
 	// A window not read whole at the newest end: the whole list is read, holding what existed.
-	if (!windowed && fixedFilters) stream.sweep = { ...newSweep(stream.newest), holding: true };
+	if (!windowed && fixedFilters && poll.created) stream.sweep = { ...newSweep(stream.newest), holding: true, ...(clockSecond === undefined ? {} : { clockSecond }) };
 	// The filtered list from here on: its end is found from its start (edge.ts).
 	poll.query = query;
 	if (!fixedFilters) stream.total = 0;

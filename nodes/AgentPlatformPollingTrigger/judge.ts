@@ -173,10 +173,7 @@ export const oldest = (changes: Array<Pick<Change, 'at'>>): number => changes.re
  */
 export function baselineCursors(held: IDataObject[], newest: number, windowed: boolean, provisional: number, promotedFrom: number, trusted: number): Record<Kind, Cursor> {
 	const window = Number.isFinite(newest) ? newest - WINDOW_MS : 0;
-	// A promotion dated after every date read but before `promotedFrom` may have been made after activation: refused when met.
-	const dates = held.flatMap((fact) => changesOf(fact, BOTH).map((change) => change.at)).filter((at) => at <= trusted);
-	const promoted = { ...cursorAt(promotedFrom), from: Math.min(promotedFrom, Math.max(...dates) + 1) };
-	const cursors = { created: windowed ? { ...cursorAt(window), from: window - WINDOW_MS } : cursorAt(provisional), promoted };
+	const cursors = { created: windowed ? { ...cursorAt(window), from: window - WINDOW_MS } : cursorAt(provisional), promoted: cursorAt(promotedFrom) };
 	if (!windowed) holdExisting(cursors.created, held, window, trusted);
 	for (const change of windowed ? held.flatMap((fact) => changesOf(fact, CREATED)) : []) remember(cursors.created, change, trusted);
 	// More in the window than the keys hold (a batch): the cursor goes past the oldest of them.
@@ -235,6 +232,13 @@ export function makeRoom(cursor: Cursor, deferred: number): boolean {
 	if (cursor.keys.size < size) return false;
 	letGo(cursor, quarter);
 	return true;
+}
+
+/** A cursor later than `upTo` (the list's clock: an edited state) comes back to `to`. */
+export function rein(cursor: Cursor, upTo: number, to: number): void {
+	if (cursor.since <= upTo) return;
+	cursor.since = Math.min(cursor.since, to);
+	cursor.from = cursor.since;
 }
 
 /** Lets go of every key before `to` (those kept before `since` too, so none is refused there), `since` moving up to it. */

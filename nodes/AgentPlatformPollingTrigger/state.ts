@@ -77,6 +77,8 @@ export interface Sweep extends Place {
 	holding?: true;
 	/** With `holding`: from where the creations that existed are held. */
 	heldFrom?: number;
+	/** With `holding`: a provisional cursor set by the list's clock (factPoll.ts, startFrom). */
+	clockSecond?: number;
 	pages: number;
 	maxPages: number;
 	/** The oldest change it had to defer (API epoch ms; null: none). */
@@ -187,7 +189,7 @@ function isSweep(value: unknown): value is Sweep {
 		[v.gaps, v.rises, v.falls].every((b) => typeof b === 'boolean') &&
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
 		(v.deferred === null || isNumber(v.deferred)) &&
-		[v.newestAtStart, v.total, v.heldFrom].every((n) => n === undefined || isNumber(n)) &&
+		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond].every((n) => n === undefined || isNumber(n)) &&
 		(v.holding === undefined || v.holding === true)
 	);
 }

@@ -49,8 +49,6 @@ describe.each(SCHEDULERS)("n8n's %s: the trigger's state does not depend on n8n 
 		// Past what one poll's share reads (22 to 32 pages of 95 facts), and nothing reported before them:
 		// only a sweep carried on over idle polls finds these.
 		const far = [ids[3_500], ids[4_999]];
-		// A promotion dated within the second the activation's last Date named is refused (no order tells it new: docs/polling-trigger.md).
-		s.admin.advance(1_000);
 		for (const id of far) await promote(s, id, 'L4');
 		const items: IDataObject[] = [];
 		const places: Array<{ startedAt: number; pages: number } | undefined> = [];
@@ -104,8 +102,6 @@ describe.each(SCHEDULERS)("n8n's %s: the trigger's state does not depend on n8n 
 		const ids = factIds(s);
 		const create = async (content: string) => String((await api(s, 'POST', '/memory/facts', { agent_id: 'dep_support01', content })).id);
 		const early = await create('before the restart');
-		// A promotion dated within the second the activation's last Date named is refused (docs/polling-trigger.md).
-		s.admin.advance(1_000);
 		await promote(s, ids[4_999], 'L4');
 		const items: IDataObject[] = [];
 		for (let i = 0; i < 8 && reported(items, 'memory.fact_promoted').length === 0; i++) items.push(...(await wf.poll()));
