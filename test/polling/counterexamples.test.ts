@@ -124,6 +124,11 @@ const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ writeEvery: 2, promotions: true, scheduler: 'durable-cursors' },
 		[{ kind: 'poll', polls: 1 }],
 	],
+	[
+		'no event for a fact that existed at activation: a new order at every request, replicas whose `Date` headers are 10 minutes either side, a fact dated decades ahead, 700 facts, one created (4cdd989 reported one of the newest existing as created)',
+		{ order: 'permutation', dateHeader: 'replicas', dateSkewMs: -600_000, futureFacts: 1, existing: 700, seed: 1_009_031_756 },
+		[{ kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 ];
 
 test.failing.each(open44)('%s', async (_name, behaviour, steps) => {
