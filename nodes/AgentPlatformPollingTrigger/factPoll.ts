@@ -213,8 +213,7 @@ export class FactPoll {
 		const created = held.map(createdAt);
 		const batch = created.length > 0 && created.every((at) => at === created[0]) ? created[0] : newestAtEnd;
 		const promoted = Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
-		this.cursors = baselineCursors(held, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
-		for (const kind of ['created', 'promoted'] as const) if (!this.wants.has(kind)) this.cursors[kind].keys.clear();
+		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Set by the list's clock: a creation dated within its last second that the whole read meets cannot be told new (counted as refused).
 		return Number.isFinite(batch) || windowed ? undefined : clock;

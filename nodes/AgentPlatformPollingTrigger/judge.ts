@@ -171,20 +171,18 @@ export const oldest = (changes: Array<Pick<Change, 'at'>>): number => changes.re
  * far as the activation knows) sets it until a whole read has held the rest (holdExisting, endHolding).
  * Promotions follow no order: `promotedFrom` (the list's `Date`) sets theirs.
  */
-export function baselineCursors(held: IDataObject[], newest: number, windowed: boolean, provisional: number, promotedFrom: number, trusted: number): Record<Kind, Cursor> {
+export function baselineCursors(held: IDataObject[], wants: ReadonlySet<Kind>, newest: number, windowed: boolean, provisional: number, promotedFrom: number, trusted: number): Record<Kind, Cursor> {
 	const window = Number.isFinite(newest) ? newest - WINDOW_MS : 0;
 	const cursors = { created: windowed ? { ...cursorAt(window), from: window - WINDOW_MS } : cursorAt(provisional), promoted: cursorAt(promotedFrom) };
-	if (!windowed) holdExisting(cursors.created, held, window, trusted);
-	for (const change of windowed ? held.flatMap((fact) => changesOf(fact, CREATED)) : []) remember(cursors.created, change, trusted);
+	if (!windowed && wants.has('created')) holdExisting(cursors.created, held, window, trusted);
+	for (const change of held.flatMap((fact) => changesOf(fact, wants))) if (windowed || change.kind === 'promoted') remember(cursors[change.kind], change, trusted);
 	// More in the window than the keys hold (a batch): the cursor goes past the oldest of them.
 	while (keyBytes(cursors.created.keys) > MAX_SEEN_BYTES) endHolding(cursors.created, Math.min(...cursors.created.keys.values()) + 1 + WINDOW_MS);
-	for (const change of held.flatMap((fact) => changesOf(fact, PROMOTED))) remember(cursors.promoted, change, trusted);
 	return cursors;
 }
 
 const CREATED: ReadonlySet<Kind> = new Set<Kind>(['created']);
 export const BOTH: ReadonlySet<Kind> = new Set<Kind>(['created', 'promoted']);
-const PROMOTED: ReadonlySet<Kind> = new Set<Kind>(['promoted']);
 
 /**
  * The activation's whole read, under a provisional cursor: the creations it meets that existed (dated

@@ -98,14 +98,14 @@ describe('where the cursor stands', () => {
 
 	test('the activation: the creations from the window before the newest trusted date, the keys read held; a date ahead of the trusted time moves nothing and is held to its day\'s end', () => {
 		const read = [fact('old', T - 3 * WINDOW_MS), fact('held', T - 30_000), fact('newest', T), fact('decades', T + 1e12)];
-		const { created, promoted } = baselineCursors(read, T, true, T + 1_000, T + 1_000, T + 1_000);
+		const { created, promoted } = baselineCursors(read, BOTH, T, true, T + 1_000, T + 1_000, T + 1_000);
 		expect(created.since).toBe(T - WINDOW_MS);
 		expect([...created.keys.keys()].sort()).toEqual(['decades', 'held', 'newest'].map(shortHash).sort());
 		expect(created.keys.get(shortHash('decades')) as number % 86_400_000).toBe(0);
 		// Promotions follow no order: the list's clock.
 		expect(promoted.since).toBe(T + 1_000);
 		// Without a window read whole, a provisional cursor (the list's clock, or just past a batch) until a whole read has held the rest.
-		expect(baselineCursors(read, T, false, T + 1_000, T + 1_000, T + 1_000).created.since).toBe(T + 1_000);
+		expect(baselineCursors(read, BOTH, T, false, T + 1_000, T + 1_000, T + 1_000).created.since).toBe(T + 1_000);
 	});
 
 	test('a change not held dated within the window before the cursor, and after `from`, is refused (counted once), one dated before either is old', () => {
