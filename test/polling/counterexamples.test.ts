@@ -129,6 +129,11 @@ const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', dateHeader: 'replicas', dateSkewMs: -600_000, futureFacts: 1, existing: 700, seed: 1_009_031_756 },
 		[{ kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	[
+		'nothing lost: no `Date` header, an empty list but one fact dated decades ahead, 100 facts created at once after activation (09fd8e7 never reported the first)',
+		{ dateHeader: 'absent', futureFacts: 1 },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 ];
 
 test.failing.each(open44)('%s', async (_name, behaviour, steps) => {
