@@ -362,8 +362,9 @@ async function baseline(poll: FactPoll): Promise<void> {
 		if (read.outcome !== 'moved') newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
 	const clockSecond = poll.startFrom(held, windowed, newestAtEnd);
-	// A window not read whole at the newest end: the whole list is read, holding what existed.
-	if (!windowed && fixedFilters && poll.created) stream.sweep = { ...newSweep(stream.newest), holding: true, ...(clockSecond === undefined ? {} : { clockSecond }) };
+	// No order and no batch to start from: the whole list is read, holding what existed. A window larger than the
+	// activation reads (a batch of thousands) starts just past the newest date at the newest end instead.
+	if (clockSecond !== undefined && fixedFilters && poll.created) stream.sweep = { ...newSweep(stream.newest), holding: true, ...(clockSecond === undefined ? {} : { clockSecond }) };
 	// The filtered list from here on: its end is found from its start (edge.ts).
 	poll.query = query;
 	if (!fixedFilters) stream.total = 0;
