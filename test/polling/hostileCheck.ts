@@ -14,7 +14,8 @@
  *   list's own `Date` and a new fact's date agree within a second (issue 44, items 2 and 7): there
  *   the promise is kept when they do, for changes made after the activation's whole read and dated
  *   past the second its last `Date` names. Promotions follow no list order: the same holds for them
- *   in every list;
+ *   in every list. With no `Date` header and a fact dated ahead, nothing is promised but nothing
+ *   invented or twice (a documented limit: nothing tells a date ahead);
  * - nothing late: with the dates on the facts' clock, every such change is reported within
  *   `delayPolls` (docs/polling-trigger.md, "How late": one whole read at the share, plus a poll; a
  *   change made behind a read in progress waits for the next one, so two reads and two polls), and a
@@ -292,6 +293,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const noOrderPromised = (c: Change, fact: ServedFact) => listDateHonest && c.atPoll >= Math.max(1, firstPromised) && Date.parse(c.kind === 'created' ? fact.created_at : (fact.promoted_at as string)) >= endedAt[Math.max(1, firstPromised)] + DATE_RESOLUTION_MS;
 		// A list in a new order per request (or whose ties move at every write) shows a fact to a read only by chance: no delay, only "eventually".
 		const delayBound = b.order !== 'permutation' && b.order !== 'ties-reordered';
+		// Documented limit: with no `Date` header nothing tells a date ahead, so a fact dated ahead moves the window past the facts made after it (docs/polling-trigger.md).
+		if (b.dateHeader === 'absent' && (b.futureFacts > 0 || datedAhead)) return [];
 		// Documented limits: the durable scheduler after a restart re-reads from the saved place (docs, "Whichever way n8n runs the polls").
 		if (b.scheduler === 'durable' && restarts > 0 && readPolls(b, maxFacts) > 1) return [];
 		const made = [...list.changes.values()].filter((c) => c.atPoll > 0);
