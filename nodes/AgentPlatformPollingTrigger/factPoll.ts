@@ -19,7 +19,9 @@ import { SAFETY_POLL_REQUESTS, newSweep, startAt, sweep } from './factSweep';
 import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, holdExisting, judge, type Kind, makeRoom, oldest, rein, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { factQuery, type PollSettings } from './settings';
-import { type FactStream, newStream, type PollState, readCursor, shortHash, storeCursor, type Sweep } from './state';
+import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
+
+const DAY_MS = 86_400_000;
 
 /** Events one poll hands to n8n at most; the rest wait for the next poll. */
 export const MAX_EVENTS_PER_POLL = 1_000;
@@ -33,6 +35,8 @@ const NOTES = {
 	moved: 'The end of the memory-fact list moved while it was read (pages that no longer overlap): the whole list is read for new facts too, so none is missed.',
 	cut: 'More new memory facts came than one poll may read where new facts appear: the whole list is read for new facts too, so none is missed.',
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
+	second:
+		"Memory facts dated within the second of the activation's last Date were met by its read of a list with no provable order: they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded:
 		'More memory facts were dated within a minute of the newest at activation than the trigger keeps keys for: the oldest of them were let go, and a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
@@ -178,8 +182,8 @@ export class FactPoll {
 	 */
 	report(facts: IDataObject[]): { deferred: number; outOfRoom: boolean; found: number } {
 		this.checkFields(facts);
-		// A cursor later than the list's clock allows (an edited state) comes back to just past the newest date known before.
-		for (const cursor of Object.values(this.cursors)) rein(cursor, this.trusted, (this.stream.newest ?? 0) + 1);
+		// A cursor a day later than the list's clock allows (an edited state) comes back to just past the newest date known before.
+		for (const cursor of Object.values(this.cursors)) rein(cursor, this.trusted + DAY_MS, (this.stream.newest ?? 0) + 1);
 		const newest = this.newestTrusted(facts);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.events.length);
@@ -227,9 +231,7 @@ export class FactPoll {
 	/** Facts the activation's whole read met (a holding sweep): the creations that existed held from its window on. */
 	hold(current: Sweep, facts: IDataObject[]): void {
 		if (!this.created) return;
-		const { clockSecond } = current;
-		const cursor = this.cursors.created;
-		if (clockSecond !== undefined) this.refused += facts.filter((f) => createdAt(f) >= clockSecond - DATE_RESOLUTION_MS && createdAt(f) < clockSecond && !cursor.keys.has(shortHash(String(f.id)))).length;
+		if (current.clockSecond !== undefined && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? Number.NEGATIVE_INFINITY, this.newestTrusted(facts) - WINDOW_MS);
 		current.heldFrom = holdExisting(this.cursors.created, facts, floor, this.trusted);
 		if (current.heldFrom > floor) this.note('crowded');
@@ -360,8 +362,9 @@ async function baseline(poll: FactPoll): Promise<void> {
 		if (read.outcome !== 'moved') newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
 	const clockSecond = poll.startFrom(held, windowed, newestAtEnd);
-	// A window not read whole at the newest end: the whole list is read, holding what existed.
-	if (!windowed && fixedFilters && poll.created) stream.sweep = { ...newSweep(stream.newest), holding: true, ...(clockSecond === undefined ? {} : { clockSecond }) };
+	// No order and no batch to start from: the whole list is read, holding what existed. A window larger than the
+	// activation reads (a batch of thousands) starts just past the newest date at the newest end instead.
+	if (clockSecond !== undefined && fixedFilters && poll.created) stream.sweep = { ...newSweep(stream.newest), holding: true, ...(clockSecond === undefined ? {} : { clockSecond }) };
 	// The filtered list from here on: its end is found from its start (edge.ts).
 	poll.query = query;
 	if (!fixedFilters) stream.total = 0;

@@ -3,7 +3,9 @@
  * takes. A promotion does not move a fact in the list, so promotions are found only this way; and
  * it is the safety net for new facts: every fact it reads is judged like any other (judge.ts), so a
  * new fact the fast read missed (an order learned wrong, a burst larger than a poll reads) is
- * reported here: late, never lost. Each poll reads the pages it may and stops; the next goes on from
+ * reported here, late: a whole read moves the cursors only to the newest date known when it started, less
+ * the lag, so only a change shown later than the lag after its date, or one the keys had no room for when
+ * judge.ts's makeRoom must let keys go, is not reported, and n8n's log says so. Each poll reads the pages it may and stops; the next goes on from
  * there (the client's resumable pager finds the place again by the last facts read, and moves it on
  * by the facts added at the start of a newest-first list: src/client/resumablePager.ts).
  *
