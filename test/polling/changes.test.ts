@@ -251,7 +251,7 @@ describe('the sweep finds its place at the cost of what moved', () => {
 	const offsets = (requests: Array<{ path: string }>) => requests.map((r) => Number(new URLSearchParams(r.path.split('?')[1]).get('offset')));
 
 	test('facts deleted behind the sweep, more than its anchors: the page before finds its place and the read goes on from the answer it holds, each promotion once', async () => {
-		const s = await sandbox({ factOrder: 'oldest-first', rateLimit: 120, windowMs: 1_000 });
+		const s = await sandbox({ factOrder: 'oldest-first', rateLimit: 120, windowMs: 1_000, stableTies: true });
 		s.admin.seedFacts('org_acme', 5_000);
 		const wf = pollingWorkflow(s, PROMOTED);
 		wf.activate();
