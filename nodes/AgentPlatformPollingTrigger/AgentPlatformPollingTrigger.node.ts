@@ -141,7 +141,7 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 	const fingerprint = await stateFingerprint(ctx, settings);
 	const stored = staticData[STATE_KEY];
 	// The stored state, or the newer one this process kept when n8n did not save the polls since.
-	const latest = restart ? { state: undefined, root: revisionOf(stored), read: revisionOf(stored) } : latestStates.resume(key, stored);
+	const latest = restart ? { state: undefined, root: revisionOf(stored), read: revisionOf(stored), activation: true } : latestStates.resume(key, stored);
 	const { state, dropped } = loadState(latest.state, fingerprint);
 	// A state that could not be read whole carries on from what could (its cursors first): said once, here.
 	if (dropped.length > 0) ctx.logger.warn(`Agent Platform Polling Trigger "${ctx.getNode().name}": the stored state could not be read whole (${dropped.join(', ')}); it carries on from the rest`, { node: ctx.getNode().name });

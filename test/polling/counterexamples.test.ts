@@ -113,14 +113,8 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	['no event for a fact that existed at activation: a new order at every request, replicas whose `Date` headers are 10 minutes either side, a fact dated decades ahead, 700 facts, one created', { order: 'permutation', dateHeader: 'replicas', dateSkewMs: -600_000, futureFacts: 1, existing: 700, seed: 1_009_031_756 }, [createOne()]],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4403` on d8d26a4, shrunk.
 	['no event twice: replicas 10 minutes either side, facts dated decades ahead at activation, another client writing at every other request', { dateHeader: 'replicas', dateSkewMs: -600_000, writeEvery: 2, futureFacts: 13 }, [{ kind: 'delete', count: 1, pick: 0 }]],
-];
-
-test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
-	await run({ ...plain, ...behaviour }, steps);
-});
-
-/** Found on the rule of issue 44 as it was when found (named); failing until it is fixed. */
-const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
+	// Found by `npm test`'s hostileList seed 38 on 2f7e4d5: the activation handed events over, so the next tick, finding the cursor row
+	// as it was before activation (n8n does not commit the activation's poll), took that row's state for someone else's and began anew.
 	[
 		'nothing lost: durable cursors, new and promoted facts watched, another client writing at every other request: a fact written during the first tick is reported (2f7e4d5 never did)',
 		{ writeEvery: 2, promotions: true, scheduler: 'durable-cursors' },
@@ -128,10 +122,6 @@ const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	],
 ];
 
-test.failing.each(open44)('%s', async (_name, behaviour, steps) => {
+test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
 	await run({ ...plain, ...behaviour }, steps);
 });
-
-
-
-
