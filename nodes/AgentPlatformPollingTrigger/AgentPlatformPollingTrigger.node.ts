@@ -17,8 +17,7 @@ import { searchAgents } from '../parts/listSearch';
 import { agentFilterLocator } from '../parts/locators';
 import { pollAgents } from './agents';
 import { toItems, type PolledEvent } from './events';
-import { pollFacts } from './factChanges';
-import { ApiDates } from './factPoll';
+import { ApiDates, pollFacts } from './factPoll';
 import { DEFAULT_KEY_SHARE, KeyShare, MIN_KEY_SHARE } from './keyShare';
 import { latestStates, newRevision, revisionOf } from './latestState';
 import { readOrgId, sampleEvent } from './sample';
@@ -142,7 +141,7 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 	const fingerprint = await stateFingerprint(ctx, settings);
 	const stored = staticData[STATE_KEY];
 	// The stored state, or the newer one this process kept when n8n did not save the polls since.
-	const latest = restart ? { state: undefined, root: revisionOf(stored), read: revisionOf(stored) } : latestStates.resume(key, stored);
+	const latest = restart ? { state: undefined, root: revisionOf(stored), read: revisionOf(stored), activation: true } : latestStates.resume(key, stored);
 	const { state, dropped } = loadState(latest.state, fingerprint);
 	// A state that could not be read whole carries on from what could (its cursors first): said once, here.
 	if (dropped.length > 0) ctx.logger.warn(`Agent Platform Polling Trigger "${ctx.getNode().name}": the stored state could not be read whole (${dropped.join(', ')}); it carries on from the rest`, { node: ctx.getNode().name });
@@ -159,7 +158,10 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 			state.orgId = await readOrgId(client);
 		}
 		if (wantsAgents(settings) && share.available >= agentPages(state)) events.push(...(await pollAgents(ctx.getNode(), client, state, settings, seenAt)));
-		if (wantsFacts(settings)) await pollFacts({ node: ctx.getNode(), logger: ctx.logger, client, settings, share, dates, events, deadline }, state);
+		if (!wantsFacts(settings)) return;
+		const facts = await pollFacts({ node: ctx.getNode(), logger: ctx.logger, client, settings, share, dates, deadline }, state);
+		events.push(...facts.events);
+		if (facts.failure !== undefined) throw facts.failure;
 	})().then(
 		() => ({ ok: true as const }),
 		(error: unknown) => ({ ok: false as const, error }),
@@ -168,11 +170,12 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 	state.share = share.toJSON();
 	state.rev = newRevision();
 	staticData[STATE_KEY] = state as unknown as IDataObject;
-	latestStates.keep(key, state, latest, events.length > 0);
+	// Chat turns are left out here, after the state has taken them in, so they are never found again;
+	// a poll whose events were all chat turns hands n8n nothing, so it is no hand-over (latestState.ts).
+	const kept = keptEvents(ctx, events);
+	latestStates.keep(key, state, latest, kept.length > 0);
 	// A failure after some events hands those over (their keys are in the state); the next poll
 	// meets the failure again and reports it if it still stands.
-	if (!outcome.ok && events.length === 0) throw outcome.error;
-	// Chat turns are left out here, after the state has taken them in, so they are never found again.
-	const kept = keptEvents(ctx, events);
+	if (!outcome.ok && kept.length === 0) throw outcome.error;
 	return kept.length > 0 ? [toItems(kept, state.orgId, seenAt)] : null;
 }

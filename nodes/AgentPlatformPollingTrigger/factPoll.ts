@@ -1,81 +1,61 @@
 /**
- * One poll's work on the memory-fact list. The model (docs/polling-trigger.md says the same):
+ * One poll's work on the memory-fact list: the only writer of its FactStream. The model (docs/polling-trigger.md says the same):
  *
- * 1. Only a fact's id and the API's own dates say whether it is new: a change dated at or after its
- *    cursor and not ahead of the API's clock, whose key is not held (judge.ts). Position says where to read.
- * 2. At activation the cursors are the API's time: the latest `Date` of its answers plus that header's
- *    resolution; no fact there then is dated later (factChanges.ts). They move on only after a whole
- *    read of the list, never past a change left for later. n8n's clock dates nothing.
+ * 1. Only a fact's id and its own dates say whether it is new: a change dated at or after its cursor,
+ *    whose key is not held (judge.ts, where every cursor moves). Position only says where to read.
+ * 2. At activation the list's newest end is read back a minute past its newest date and those keys held;
+ *    a later change is new from that window on. The list's `Date` only keeps dates minutes or decades off
+ *    from moving the window; it sets the cursors only where no order proves the window whole.
  * 3. The fast read (edge.ts) reads where new facts appear in a list kept in creation order; the sweep
- *    (factSweep.ts) reads the whole list at the share's pace: promotions, and whatever the fast read missed.
+ *    (factSweep.ts) reads the whole list at the share's pace. A change read and not reported is logged.
  */
 import { NodeOperationError, type IDataObject, type INode, type Logger } from 'n8n-workflow';
 import type { AgentPlatformClient, ScanPage, ScanStart } from '../../src/client';
+import { learnOrder } from '../../src/client/listEnd';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
+import { edgeOrder, type EdgeOutcome, type OffsetPage, readEdge } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
-import { type Cursor, DATE_RESOLUTION_MS, judge, type Kind, MAX_SKEW_MS, oldest, remember } from './judge';
+import { SAFETY_POLL_REQUESTS, newSweep, startAt, sweep } from './factSweep';
+import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, holdExisting, judge, type Kind, makeRoom, oldest, rein, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { factQuery, type PollSettings } from './settings';
-import { type FactStream, readCursor, shortHash, storeCursor } from './state';
+import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
 
-/** How late a change may show in the list after its own date: cursors stay this far behind. */
-export const LAG_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 /** Events one poll hands to n8n at most; the rest wait for the next poll. */
 export const MAX_EVENTS_PER_POLL = 1_000;
 
-/** Why a poll reads the whole list for new facts, as n8n's log says it (once, until it changes). */
+/** Why a poll reads the whole list for new facts, or lost changes, as n8n's log says it (once, until it changes). */
 const NOTES = {
 	unordered:
 		'The memory-fact list is not in creation order (or not in a stable one), so new facts are found by reading the whole list at the pace of the key share this trigger may spend: they are reported later than from an ordered list.',
 	unconfirmed:
-		'The end of the memory-fact list where new facts appear could not be read as its total said (a total that is off, pages that move while read, or more new facts than one poll may read): the whole list is read for new facts too, so none is missed.',
+		'The memory-fact list grew by more facts than were found new where new facts appear (its total is off, or facts were added elsewhere in it): the whole list is read for new facts too, so none is missed.',
+	moved: 'The end of the memory-fact list moved while it was read (pages that no longer overlap): the whole list is read for new facts too, so none is missed.',
+	cut: 'More new memory facts came than one poll may read where new facts appear: the whole list is read for new facts too, so none is missed.',
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
-	state: 'The stored state of this trigger could not be read whole: it carries on from the parts it could read.',
 	second:
-		"Memory facts dated within the second the activation's last answer named (its Date header) were read: the API's clock cannot tell those made after activation from those there before it, so none of them is reported (docs/polling-trigger.md, What it can prove).",
+		"Memory facts dated within the second of the activation's last Date were met by its read of a list with no provable order: they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
+	crowded:
+		'More memory facts were dated within a minute of the newest at activation than the trigger keeps keys for: the oldest of them were let go, and a fact dated as early that shows in the list later is not reported.',
+	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
 	ahead:
-		"Memory facts dated ahead of the API's clock (its Date header) were read: a change is reported only once that clock has passed its date, and facts up to 5 minutes ahead at activation moved the activation's boundary past them, so changes dated before that are not reported (docs/polling-trigger.md, What it can prove).",
+		"Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
 } as const;
 export type NoteCode = keyof typeof NOTES;
 
-/** The API's clock as the poll's answers tell it: their `Date` headers. */
+/** The notes a fast read's outcome gives. */
+const EDGE_NOTES: Record<Exclude<EdgeOutcome, 'reached'>, NoteCode> = { cut: 'cut', moved: 'moved', unordered: 'unordered' };
+
+/** The `Date` of the latest answer, as the client's hook tells it (undefined: that answer named none). */
 export class ApiDates {
-	latest?: number;
+	last?: number;
 
 	answered(answer: { serverDate?: number }): void {
-		if (answer.serverDate !== undefined) this.latest = Math.max(this.latest ?? Number.NEGATIVE_INFINITY, answer.serverDate);
+		this.last = answer.serverDate;
 	}
 }
-
-/** One page of the list at an offset, as read by plain offset requests (the fast read and the baseline's last page). */
-export interface OffsetPage {
-	items: IDataObject[];
-	offset: number;
-	total: number;
-	/** The longest page the server has served (a shorter one ends the list). */
-	served: number;
-}
-
-const none = () => false;
-
-/** A ScanStart at a stored place, its anchors being hashed ids. */
-export function startAt(place: { offset: number; anchors: string[]; total?: number } | undefined): ScanStart {
-	if (!place) return { offset: 0, anchors: 0, isAnchor: none };
-	const anchors = new Set(place.anchors);
-	return { offset: place.offset, anchors: place.anchors.length, isAnchor: (id) => anchors.has(shortHash(id)), total: place.total };
-}
-
-/** The creation time of a fact (NaN when it has none that reads as a time). */
-export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NaN;
-
-/** The newest creation date among facts, none later than `upTo` (the API's clock: a fact dated ahead moves no mark past it); -Infinity when none. */
-export const newestCreated = (facts: IDataObject[], upTo = Number.POSITIVE_INFINITY) =>
-	facts.reduce((max, fact) => Math.max(max, Number.isFinite(createdAt(fact)) ? Math.min(upTo, createdAt(fact)) : max), Number.NEGATIVE_INFINITY);
-
-/** The newest change date a fact shows (created or promoted; -Infinity when none). */
-export const newestDate = (fact: IDataObject) =>
-	Math.max(timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NEGATIVE_INFINITY, timeOf(fact[FACT_TIME_FIELDS.promoted]) ?? Number.NEGATIVE_INFINITY);
 
 export interface FactPollParts {
 	node: INode;
@@ -84,30 +64,37 @@ export interface FactPollParts {
 	settings: PollSettings;
 	share: KeyShare;
 	dates: ApiDates;
-	events: PolledEvent[];
 	/** Local time after which no new page is requested (each step still reads one). */
 	deadline: number;
 }
 
 export class FactPoll {
 	readonly wants: ReadonlySet<Kind>;
-	readonly cursors: Record<Kind, Cursor>;
+	cursors: Record<Kind, Cursor>;
+	/** The events this poll found, in the order found. */
+	readonly events: PolledEvent[] = [];
 	/** Requests this poll sent for facts. */
 	requests = 0;
-	private readonly query: IDataObject;
+	/** Changes read this poll and not reported (judge.ts, `refused`). */
+	private refused = 0;
+	/** The latest `Date` the fact list's own answers named this poll, and the first. */
+	private listDate?: number;
+	private firstDate?: number;
+
+	/** The list's filters; during the activation's window read, the agent's alone (a promotion may bring in any of its facts). */
+	query: IDataObject;
 	private pagesInStep = 0;
 	/** While `withBudget` runs: the client whose requests count against what it announced. */
 	private budgeted?: AgentPlatformClient;
 
 	constructor(
-		private readonly parts: FactPollParts,
+		readonly parts: FactPollParts,
 		readonly stream: FactStream,
 	) {
 		const { events } = parts.settings;
 		this.wants = new Set<Kind>([...(events.has('memory.fact_created') ? ['created' as const] : []), ...(events.has('memory.fact_promoted') ? ['promoted' as const] : [])]);
 		this.query = factQuery(parts.settings);
-		const cursor = (stored: FactStream['created']) => readCursor(stored) ?? { since: 0, keys: new Map<string, number>() };
-		this.cursors = { created: cursor(stream.created), promoted: cursor(stream.promoted) };
+		this.cursors = { created: readCursor(stream.created) ?? cursorAt(0), promoted: readCursor(stream.promoted) ?? cursorAt(0) };
 	}
 
 	get created(): boolean {
@@ -118,15 +105,9 @@ export class FactPoll {
 		return this.wants.has('promoted');
 	}
 
-	/** The API's clock as the latest answer's `Date` said (undefined: no answer named it): no later than it was then. */
-	get serverDate(): number | undefined {
-		return this.parts.dates.latest;
-	}
-
-	/** The latest time the API's clock may have shown by the latest answer (`Date` is whole seconds). */
-	get serverDateUpTo(): number | undefined {
-		const date = this.parts.dates.latest;
-		return date === undefined ? undefined : date + DATE_RESOLUTION_MS - 1;
+	/** The latest date a fact may be trusted to be dated by the facts' clock: the list's latest `Date` and its resolution (no `Date`: any). */
+	get trusted(): number {
+		return this.listDate === undefined ? Number.POSITIVE_INFINITY : this.listDate + DATE_RESOLUTION_MS;
 	}
 
 	/** Starts a step of the poll (the baseline, the fast read, the sweep). */
@@ -146,7 +127,7 @@ export class FactPoll {
 	 */
 	canContinue(): boolean {
 		if (this.parts.share.available < 1) return false;
-		return this.pagesInStep === 0 || (Date.now() < this.parts.deadline && this.parts.events.length < MAX_EVENTS_PER_POLL);
+		return this.pagesInStep === 0 || (Date.now() < this.parts.deadline && this.events.length < MAX_EVENTS_PER_POLL);
 	}
 
 	/** Pages of the fact list from `from` on, through the client's resumable pager, asked for one by one as the caller reads on. */
@@ -187,32 +168,120 @@ export class FactPoll {
 		});
 	}
 
-	/**
-	 * Judges facts a reader found (judge.ts), hands the new changes to n8n and remembers their keys;
-	 * returns the oldest change it had to defer (Infinity: none), and whether this poll ran out of room
-	 * for events (the reader then reads those facts again at the next poll).
-	 */
-	report(facts: IDataObject[]): { deferred: number; outOfRoom: boolean } {
-		this.checkFields(facts);
-		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.parts.events.length);
-		const { fresh, deferred, ahead } = judge(this.cursors, facts, this.wants, room, this.serverDateUpTo);
-		if (ahead.length > 0) this.note('ahead');
-		const { boundary = Number.NaN } = this.stream;
-		if (facts.some((fact) => createdAt(fact) < boundary && createdAt(fact) >= boundary - DATE_RESOLUTION_MS)) this.note('second');
-		for (const change of fresh) {
-			remember(this.cursors[change.kind], change);
-			this.parts.events.push(factEvent(change.kind === 'created' ? 'memory.fact_created' : 'memory.fact_promoted', change.fact, change.at));
-		}
-		// Deferred with room for events: the keys are full until a whole read moves the cursor on.
-		if (deferred.length > 0 && fresh.length < room) this.needSweep('full');
-		return { deferred: oldest(deferred), outOfRoom: deferred.length > 0 && fresh.length >= room };
+	/** The newest change date (created or promoted) among `facts` and those read before that the list's `Date` lets be trusted (-Infinity: none). */
+	newestTrusted(facts: IDataObject[]): number {
+		const trusted = facts.flatMap((fact) => changesOf(fact, BOTH).map((change) => change.at)).filter((at) => at <= this.trusted);
+		return Math.max(this.stream.newest ?? Number.NEGATIVE_INFINITY, ...trusted);
 	}
 
-	/** The cursors back into the stream, as stored, with the API's clock as this poll last heard it. */
+	/**
+	 * Judges facts a reader found (judge.ts), hands the new changes to n8n and remembers their keys;
+	 * returns the oldest change it had to defer (Infinity: none), whether this poll ran out of room for
+	 * events (the reader then reads those facts again at the next poll), and how many creations it found
+	 * that it had not met before.
+	 */
+	report(facts: IDataObject[]): { deferred: number; outOfRoom: boolean; found: number } {
+		this.checkFields(facts);
+		// A cursor a day later than the list's clock allows (an edited state) comes back to just past the newest date known before.
+		for (const cursor of Object.values(this.cursors)) rein(cursor, this.trusted + DAY_MS, (this.stream.newest ?? 0) + 1);
+		const newest = this.newestTrusted(facts);
+		if (Number.isFinite(newest)) this.stream.newest = newest;
+		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.events.length);
+		// Creations wait for the list's clock only where no window was read whole; promotions, which no order follows, always.
+		const verdicts = judge(this.cursors, facts, this.wants, room, { created: this.stream.windowed ? Number.POSITIVE_INFINITY : this.trusted, promoted: this.trusted });
+		settle(this.cursors, verdicts);
+		if (verdicts.ahead.length > 0) this.note('ahead');
+		this.refused += verdicts.refused.length;
+		for (const change of verdicts.fresh) this.events.push(factEvent(change.kind === 'created' ? 'memory.fact_created' : 'memory.fact_promoted', change.fact, change.at));
+		const { fresh, deferred } = verdicts;
+		// Deferred with room for events: the keys are full until a whole read moves the cursor on.
+		if (deferred.length > 0 && fresh.length < room) this.needSweep('full');
+		const found = [fresh, deferred, verdicts.ahead, verdicts.refused].flat().filter((change) => change.kind === 'created').length;
+		return { deferred: oldest(deferred), outOfRoom: deferred.length > 0 && fresh.length >= room, found };
+	}
+
+	/**
+	 * The activation, from the facts it read, whether they are the list's whole window (judge.ts,
+	 * baselineCursors), and else the provisional cursor: just past the newest trusted date read at the
+	 * newest end of a list in order (`newestAtEnd`), or past a batch (one creation date throughout); else
+	 * the end of the second the list's latest `Date` named (none: past the newest date read). Promotions,
+	 * which no order follows: the start of the second of the list's first `Date` (a promotion of the
+	 * activation's own second is reported, unless the activation read it).
+	 */
+	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): number | undefined {
+		const newest = this.newestTrusted(held);
+		if (Number.isFinite(newest)) this.stream.newest = newest;
+		this.stream.windowed = windowed || undefined;
+		const dates = held.flatMap((fact) => changesOf(fact, this.wants).map((change) => change.at));
+		const clock = this.clock ?? (dates.length > 0 ? Math.max(...dates) + 1 : 0);
+		const created = held.map(createdAt);
+		const batch = created.length > 0 && created.every((at) => at === created[0]) ? created[0] : newestAtEnd;
+		const promoted = Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
+		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
+		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
+		// Set by the list's clock: a creation dated within its last second that the whole read meets cannot be told new (counted as refused).
+		return Number.isFinite(batch) || windowed ? undefined : clock;
+	}
+
+	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
+	get clock(): number | undefined {
+		return this.listDate === undefined ? undefined : this.trusted;
+	}
+
+	/** Facts the activation's whole read met (a holding sweep): the creations that existed held from its window on. */
+	hold(current: Sweep, facts: IDataObject[]): void {
+		if (!this.created) return;
+		if (current.clockSecond !== undefined && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
+		const floor = Math.max(current.heldFrom ?? Number.NEGATIVE_INFINITY, this.newestTrusted(facts) - WINDOW_MS);
+		current.heldFrom = holdExisting(this.cursors.created, facts, floor, this.trusted);
+		if (current.heldFrom > floor) this.note('crowded');
+	}
+
+	/** A whole sweep: moves the cursors (none after gaps), learns the order, and ends; a holding one ends the activation. */
+	swept(current: Sweep, last: ScanPage): void {
+		const { stream } = this;
+		delete stream.sweep;
+		// The activation's whole read: the creations' cursor goes back to the window it held; with gaps it stays provisional.
+		// A read with gaps set by the clock goes on until the list's clock is a second past it: a fact made after it then is dated after the cursor.
+		if (current.holding && current.gaps && current.clockSecond !== undefined && this.trusted <= current.clockSecond + DATE_RESOLUTION_MS) {
+			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond };
+			return;
+		}
+		if (current.holding) {
+			endHolding(this.cursors.created, current.gaps ? this.cursors.created.since : (current.heldFrom ?? this.cursors.created.since));
+			stream.windowed = current.gaps ? undefined : true;
+		}
+		if (current.gaps) return;
+		const to = sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
+		for (const cursor of Object.values(this.cursors)) {
+			advance(cursor, to);
+			if (makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY)) this.note('lost');
+		}
+		if (stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince) stream.sweepNeededSince = 0;
+		const order = current.rises && current.falls ? 'unknown' : current.rises ? 'oldest-first' : current.falls ? 'newest-first' : stream.order;
+		if (order === 'unknown') {
+			if (stream.order !== 'unknown' && this.created) this.note('unordered');
+			delete stream.edge;
+		} else {
+			this.clear('unordered');
+			// From here the fast read reads what is newer than the newest fact known (one sweep's page may show none: the last).
+			const newest = Math.max(stream.newest ?? Number.NEGATIVE_INFINITY, order === 'oldest-first' ? this.newestTrusted(last.items) : Number.NEGATIVE_INFINITY);
+			if ((order !== stream.order || !stream.edge) && Number.isFinite(newest)) stream.edge = { mark: newest + 1 };
+		}
+		stream.order = order;
+	}
+
+	/** The cursors back into the stream, as stored; the changes not reported, to n8n's log and the count. */
 	save(): void {
-		if (this.serverDate !== undefined) this.stream.apiDate = this.serverDate;
 		this.stream.created = storeCursor(this.cursors.created);
 		this.stream.promoted = storeCursor(this.cursors.promoted);
+		if (this.refused === 0) return;
+		this.stream.refused = (this.stream.refused ?? 0) + this.refused;
+		this.parts.logger.warn(
+			`Agent Platform Polling Trigger "${this.parts.node.name}": ${this.refused} memory-fact change(s) read were not reported: they are dated before the date from which the trigger reports (they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, or are promotions made within the second of activation) (docs/polling-trigger.md, What it can prove)`,
+			{ node: this.parts.node.name },
+		);
+		this.refused = 0;
 	}
 
 	/** The sweep must read at the full share for new facts too, until one started from now ends whole. */
@@ -229,24 +298,20 @@ export class FactPoll {
 		this.parts.logger.warn(`Agent Platform Polling Trigger "${this.parts.node.name}": ${NOTES[code]}`, { node: this.parts.node.name });
 	}
 
-	clear(code: NoteCode): void {
-		if (this.stream.notes?.includes(code)) this.stream.notes = this.stream.notes.filter((c) => c !== code);
+	clear(...codes: NoteCode[]): void {
+		if (this.stream.notes?.some((c) => codes.includes(c as NoteCode))) this.stream.notes = this.stream.notes.filter((c) => !codes.includes(c as NoteCode));
 	}
 
-	/**
-	 * Counts a request and keeps what its page taught: the page size, and the longest page served (a
-	 * page shorter than that is the list's end, edge.ts, whatever its `total` and `limit` say). A cursor
-	 * further ahead of the API's clock than a boundary can be (an edited state) comes back to its clock
-	 * at the last poll.
-	 */
+	/** Counts a request and keeps what its page taught: the page size, the longest page served (a shorter one is the list's end, edge.ts), and its `Date`. */
 	private counted(pageSize: number, length: number): void {
 		this.requests += 1;
 		this.pagesInStep += 1;
 		this.stream.pageSize = pageSize;
 		this.stream.served = Math.max(1, Math.min(pageSize, Math.max(this.stream.served ?? 0, length)));
-		const now = this.serverDateUpTo ?? Number.POSITIVE_INFINITY;
-		const back = Math.min(this.stream.apiDate ?? now, now);
-		for (const cursor of Object.values(this.cursors)) if (cursor.since > now + MAX_SKEW_MS + 1) cursor.since = back;
+		const date = this.parts.dates.last;
+		if (date !== undefined) this.listDate = Math.max(this.listDate ?? date, date);
+		this.firstDate ??= date;
+
 	}
 
 	/**
@@ -259,5 +324,123 @@ export class FactPoll {
 		throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
 			description: 'New facts are told from old ones by their creation time. Use the Agent Platform Trigger (webhooks) instead.',
 		});
+	}
+}
+
+/**
+ * The baseline: the first page and the last, which teach the page size and the order; in a list in
+ * creation order, then its newest end back past the window (judge.ts, baselineCursors), all held. A
+ * tier or scope filter lets a promotion bring in a fact the window never read: the list's `Date` sets
+ * the creations' cursor there, as where the window cannot be read whole.
+ */
+async function baseline(poll: FactPoll): Promise<void> {
+	const { stream, query } = poll;
+	const { settings } = poll.parts;
+	const fixedFilters = settings.tier === undefined && settings.scope === undefined;
+	poll.query = factQuery({ ...settings, tier: undefined, scope: undefined });
+	let first: ScanPage | undefined;
+	for await (const page of poll.pages(startAt(undefined))) {
+		first = page;
+		break;
+	}
+	const whole = first !== undefined && (first.last || poll.affordable >= 1);
+	const last = first && !first.last && whole ? (await poll.pageAt(Math.max(first.end, first.total - first.pageSize))).items : [];
+	let held: IDataObject[] = [...(first?.items ?? []), ...last];
+	stream.total = first?.total ?? 0;
+	// The order from the two ends' creation dates (src/client/listEnd.ts); one date throughout (a batch) shows none, and is no disorder.
+	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
+	stream.order = typeof learned === 'string' ? learned : 'unknown';
+	// One page shorter than the server serves is the whole list, whatever its total says.
+	let windowed = first === undefined || (first.last && first.items.length < first.pageSize);
+	let newestAtEnd = Number.NEGATIVE_INFINITY;
+	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
+		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
+		held = [...held, ...read.facts];
+		stream.total = read.total;
+		windowed = read.outcome === 'reached';
+		// In order, the first trusted date met from the newest end is the newest there was.
+		if (read.outcome !== 'moved') newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
+	}
+	const clockSecond = poll.startFrom(held, windowed, newestAtEnd);
+	// No order and no batch to start from: the whole list is read, holding what existed. A window larger than the
+	// activation reads (a batch of thousands) starts just past the newest date at the newest end instead.
+	if (clockSecond !== undefined && fixedFilters && poll.created) stream.sweep = { ...newSweep(stream.newest), holding: true, ...(clockSecond === undefined ? {} : { clockSecond }) };
+	// The filtered list from here on: its end is found from its start (edge.ts).
+	poll.query = query;
+	if (!fixedFilters) stream.total = 0;
+	if (stream.order !== 'unknown' && stream.newest !== undefined) stream.edge = { mark: stream.newest + 1 };
+	if (typeof learned === 'object' && new Set(held.map(createdAt)).size > 1 && poll.created) poll.note('unordered');
+}
+
+/** The fast read: what it found is judged; where it may read from next, and whether the sweep must help. Returns the creations it found. */
+async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-first'): Promise<number> {
+	const { stream } = poll;
+	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
+	const before = stream.total;
+	const read = await readEdge(poll, order, stream, () => mark);
+	const { deferred, found } = poll.report(read.facts);
+	stream.total = read.total;
+	// More facts added than found at the edge: some were added elsewhere (deletions only hide this, never fake it).
+	const outcome = read.outcome === 'reached' && read.total - before > found ? 'unconfirmed' : read.outcome;
+	if (outcome === 'unordered') {
+		stream.order = 'unknown';
+		delete stream.edge;
+		poll.note('unordered');
+		return 0;
+	}
+	if (outcome !== 'reached') poll.needSweep(outcome === 'unconfirmed' ? 'unconfirmed' : EDGE_NOTES[outcome]);
+	else if (stream.sweepNeededSince === 0) poll.clear('unconfirmed', 'moved', 'cut');
+	// On past the newest fact read, but not past a change deferred (the next poll reads it again).
+	const drift = Math.max(-MAX_DRIFT_PAGES * stream.pageSize, Math.min(MAX_DRIFT_PAGES * stream.pageSize, read.total - before));
+	stream.edge = { mark: Math.min(Math.max(mark, (stream.newest ?? Number.NEGATIVE_INFINITY) + 1), deferred), drift };
+	return found;
+}
+
+/** How far (in pages) the fast read's first request may aim from the stored end by the last poll's drift. */
+const MAX_DRIFT_PAGES = 10;
+
+/** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (SAFETY_POLL_REQUESTS). */
+function sweepPages(poll: FactPoll): number {
+	const { stream } = poll;
+	if (poll.promoted || stream.order === 'unknown' || !stream.edge || stream.sweepNeededSince > 0 || stream.sweep?.holding) return Number.POSITIVE_INFINITY;
+	// A page may take two requests (the pager's step back, when facts before its place are gone).
+	return Math.max(0, SAFETY_POLL_REQUESTS - poll.requests - 1);
+}
+
+/**
+ * One poll's fact work: the baseline, or the fast read where new facts appear, then the sweep (at the
+ * share's pace when promotions are watched or new facts cannot all be found at the edge, else what an
+ * idle poll leaves of SAFETY_POLL_REQUESTS). Each page is judged whole; a failure leaves the state after
+ * the last whole page and is returned with the events found before it.
+ */
+export async function pollFacts(parts: FactPollParts, state: PollState): Promise<{ events: PolledEvent[]; failure?: unknown }> {
+	const stream = state.facts ?? newStream();
+	const poll = new FactPoll(parts, stream);
+	let current: Sweep | undefined;
+	try {
+		let added = 0;
+		if (!state.facts) {
+			if (!poll.step().canContinue()) return { events: [] };
+			await baseline(poll);
+			state.facts = stream;
+		} else {
+			const order = edgeOrder(stream);
+			if (poll.created && order && poll.step().canContinue()) added = await fastRead(poll, order);
+		}
+		const pages = sweepPages(poll);
+		if (pages > 0 && poll.step().canContinue()) {
+			current = { ...(stream.sweep ?? newSweep(stream.newest)) };
+			const last = await sweep(poll, stream, current, pages, added);
+			if (last) poll.swept(current, last);
+			else stream.sweep = current;
+			current = undefined;
+		}
+		return { events: poll.events };
+	} catch (failure) {
+		return { events: poll.events, failure };
+	} finally {
+		// A sweep that failed half-way keeps its place after the last whole page.
+		if (current) stream.sweep = current;
+		poll.save();
 	}
 }

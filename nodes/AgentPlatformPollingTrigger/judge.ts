@@ -1,15 +1,15 @@
 /**
- * Whether a change is new: the polling trigger's one rule, as pure functions (table tests in
- * test/polling/judge.test.ts). Where a fact sits in the list never makes it new.
+ * Whether a change is new, and every move of a cursor: the polling trigger's one rule, as pure
+ * functions (table tests in test/polling/judge.test.ts). Where a fact sits in the list never makes it new.
  *
  * A change is a fact's creation (dated by `created_at`, keyed by its id) or a promotion (dated by
- * `promoted_at`, keyed by its id and that date). A cursor holds `since`, an API date before which
- * every change is accounted for (at activation the API's own time: factPoll.ts), and the keys of the
- * changes at or after it that were reported. A change is new when it is dated at or after `since`, no
- * later than the API's clock (`upTo`: one dated ahead waits until the clock passes it), and its key is
- * not held. The keys are bounded in bytes of JSON (MAX_SEEN_BYTES): a new change with no room for its
- * key, or past the events one poll hands over, is deferred (a later read finds it again), never
- * reported without its key.
+ * `promoted_at`, keyed by its id and that date). A cursor holds `since`, a date of the facts' own
+ * before which every change is accounted for, and the keys of the changes accounted for at or after
+ * it (and for WINDOW_MS before it, so that a change met there unheld is known never reported: refused).
+ * A change is new when it is dated at or after `since` and its key is not held; with `upTo` (a cursor
+ * set by the API's clock, factPoll.ts), also no later than it. The keys are bounded in bytes of JSON
+ * (MAX_SEEN_BYTES): a new change with no room for its key, or past the events one poll hands over, is
+ * deferred (a later read finds it again), never reported without its key.
  */
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -26,16 +26,18 @@ export type Kind = 'created' | 'promoted';
 /** The `Date` header's resolution: the server's clock was at most this much later than it says. */
 export const DATE_RESOLUTION_MS = 1_000;
 
-/**
- * How far ahead of the API's clock a fact read at activation may be dated and still be read as the two
- * clocks disagreeing: the boundary moves past it (factChanges.ts). Further ahead is a broken clock.
- */
-export const MAX_SKEW_MS = 5 * 60_000;
+/** How long before it can be read a change may be dated and still be reported. */
+export const LAG_MS = 60_000;
+
+/** How far a cursor stays behind the newest date it may trust: the lag, and a `Date` header's resolution. */
+export const WINDOW_MS = LAG_MS + DATE_RESOLUTION_MS;
 
 export interface Cursor {
 	since: number;
-	/** Key → the change's API date, for changes at or after `since`. */
+	/** Key → the change's date, for changes at or after `since` less WINDOW_MS. */
 	keys: Map<string, number>;
+	/** A change dated from here (and within WINDOW_MS) up to `since` whose key is not held was never reported. */
+	from: number;
 }
 
 export interface Change {
@@ -48,6 +50,7 @@ export interface Change {
 /** Characters of a key (HASH_CHARS) and of its date's group in the stored JSON (`"1768467600000":"…",`). */
 const KEY_BYTES = 8;
 const groupBytes = (at: number) => String(at).length + 6;
+const DAY_MS = 86_400_000;
 
 /**
  * Bytes of JSON the keys of one cursor take at most: 3,000 changes dated apart (27 bytes each), or
@@ -58,6 +61,9 @@ export const MAX_SEEN_BYTES = 81_000;
 
 /** Keys a cursor holds at most when every change has its own date. */
 export const MAX_SEEN = Math.floor(MAX_SEEN_BYTES / (KEY_BYTES + groupBytes(Date.UTC(2026, 0))));
+
+/** The creation time of a fact (NaN when it has none that reads as a time). */
+export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NaN;
 
 /** Bytes of JSON the keys take (stored grouped by date: state.ts). */
 export function keyBytes(keys: Map<string, number>): number {
@@ -79,12 +85,14 @@ export function changesOf(fact: IDataObject, wants: ReadonlySet<Kind>): Change[]
 }
 
 export interface Verdicts {
-	/** New: to report, and to remember (`remember`). */
+	/** New: to report, and to remember (`settle`). */
 	fresh: Change[];
 	/** New, but without room (keys or events): left for a later read. */
 	deferred: Change[];
-	/** Dated ahead of the API's clock: not new until it has passed them. */
+	/** Dated ahead of `upTo`: not new until the API's clock has passed them. */
 	ahead: Change[];
+	/** Never reported, but dated before `since` (read more than the lag after their date): not reported, and counted once. */
+	refused: Change[];
 }
 
 /**
@@ -92,8 +100,8 @@ export interface Verdicts {
  * with room for its key. Reads the cursors, changes nothing. A change seen twice in `facts` (pages that
  * overlap) counts once.
  */
-export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants: ReadonlySet<Kind>, room: number, upTo = Number.POSITIVE_INFINITY): Verdicts {
-	const verdicts: Verdicts = { fresh: [], deferred: [], ahead: [] };
+export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants: ReadonlySet<Kind>, room: number, upTo: Partial<Record<Kind, number>> = {}): Verdicts {
+	const verdicts: Verdicts = { fresh: [], deferred: [], ahead: [], refused: [] };
 	const added: Record<Kind, Set<string>> = { created: new Set(), promoted: new Set() };
 	const bytes: Record<Kind, number> = { created: keyBytes(cursors.created.keys), promoted: keyBytes(cursors.promoted.keys) };
 	const dates: Record<Kind, Set<number>> = { created: new Set(cursors.created.keys.values()), promoted: new Set(cursors.promoted.keys.values()) };
@@ -102,9 +110,14 @@ export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants
 	const changes = facts.flatMap((fact) => changesOf(fact, wants)).sort((a, b) => a.at - b.at);
 	for (const change of changes) {
 		const cursor = cursors[change.kind];
-		if (change.at < cursor.since || cursor.keys.has(change.key) || added[change.kind].has(change.key)) continue;
+		if (cursor.keys.has(change.key) || added[change.kind].has(change.key)) continue;
+		if (change.at < cursor.since) {
+			if (change.at >= Math.max(cursor.from, cursor.since - WINDOW_MS)) verdicts.refused.push(change);
+			added[change.kind].add(change.key);
+			continue;
+		}
 		added[change.kind].add(change.key);
-		if (change.at > upTo) {
+		if (change.at > (upTo[change.kind] ?? Number.POSITIVE_INFINITY)) {
 			verdicts.ahead.push(change);
 			continue;
 		}
@@ -121,30 +134,114 @@ export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants
 	return verdicts;
 }
 
-/** Keeps the key of a change reported. */
-export function remember(cursor: Cursor, change: Pick<Change, 'key' | 'at'>): void {
-	if (change.at >= cursor.since) cursor.keys.set(change.key, change.at);
+/** Keeps the keys of the changes reported and refused (a refused one is then counted once). */
+export function settle(cursors: Record<Kind, Cursor>, verdicts: Pick<Verdicts, 'fresh' | 'refused'>): void {
+	for (const change of [...verdicts.fresh, ...verdicts.refused]) remember(cursors[change.kind], change, Number.POSITIVE_INFINITY);
 }
 
-/** Moves `since` up to `to` (never back) and lets go of the keys before it. */
+/**
+ * Keeps the key of a change (dated within the window kept). One dated ahead of `trusted` (a clock
+ * ahead, or a date decades off) is kept under the end of its day, so thousands of them take 8 bytes each.
+ */
+export function remember(cursor: Cursor, change: Pick<Change, 'key' | 'at'>, trusted: number): void {
+	if (change.at >= cursor.since - WINDOW_MS) cursor.keys.set(change.key, keyDate(change.at, trusted));
+}
+
+const keyDate = (at: number, trusted: number) => (at > trusted ? Math.ceil((at + 1) / DAY_MS) * DAY_MS : at);
+
+/** Moves `since` up to `to` (never back) and lets go of the keys more than WINDOW_MS before it. */
 export function advance(cursor: Cursor, to: number): void {
 	if (!Number.isFinite(to) || to <= cursor.since) return;
 	cursor.since = to;
-	for (const [key, at] of cursor.keys) if (at < to) cursor.keys.delete(key);
+	for (const [key, at] of cursor.keys) if (at < to - WINDOW_MS) cursor.keys.delete(key);
 }
+
+/** A cursor that accounts for every change from `since` on, holding no key (a new baseline's start). */
+export const cursorAt = (since: number): Cursor => ({ since, from: since, keys: new Map() });
 
 /** The oldest date among `changes` (Infinity when none). */
 export const oldest = (changes: Array<Pick<Change, 'at'>>): number => changes.reduce((min, c) => Math.min(min, c.at), Number.POSITIVE_INFINITY);
 
 /**
- * Where a whole read of the list lets `since` go: to the API's time when it started, less `lagMs` (a
- * change may show in the list a little after its date), never past a change it had to defer. That
- * time is the earlier of the `Date` the server sent before the read's first page and the newest date
- * the read saw less the read's own length: each is no later than its start, the second also when the
- * `Date` header comes from another clock than the facts' dates. Never past the latest `Date` seen
- * either, so a fact dated ahead cannot carry the cursor past changes still to come.
+ * The activation's cursors, from the facts it read (`held`) and `newest`, the newest creation date among
+ * them no later than `trusted` (the list's `Date` plus its resolution: a date off by minutes or decades
+ * moves nothing). `windowed`: they are the list's newest end back past two windows before `newest`, and
+ * the creations' cursor goes to one window before it: a change that appears later, dated up to the lag
+ * before it can be read, is after it. Otherwise `provisional` (no fact there is dated at or after it, as
+ * far as the activation knows) sets it until a whole read has held the rest (holdExisting, endHolding).
+ * Promotions follow no order: `promotedFrom` (the list's `Date`) sets theirs.
  */
-export function sinceAfterWholeRead(read: { startDate?: number; newestSeen: number; lengthMs: number; deferred: number; lastDate?: number }, lagMs: number): number {
-	const start = Math.min(read.startDate ?? Number.POSITIVE_INFINITY, read.newestSeen - read.lengthMs);
-	return Math.min(start - lagMs, read.deferred, read.lastDate ?? Number.POSITIVE_INFINITY);
+export function baselineCursors(held: IDataObject[], wants: ReadonlySet<Kind>, newest: number, windowed: boolean, provisional: number, promotedFrom: number, trusted: number): Record<Kind, Cursor> {
+	const window = Number.isFinite(newest) ? newest - WINDOW_MS : 0;
+	const cursors = { created: windowed ? { ...cursorAt(window), from: window - WINDOW_MS } : cursorAt(provisional), promoted: cursorAt(promotedFrom) };
+	if (!windowed && wants.has('created')) holdExisting(cursors.created, held, window, trusted);
+	for (const change of held.flatMap((fact) => changesOf(fact, wants))) if (windowed || change.kind === 'promoted') remember(cursors[change.kind], change, trusted);
+	// More in the window than the keys hold (a batch): the cursor goes past the oldest of them.
+	while (keyBytes(cursors.created.keys) > MAX_SEEN_BYTES) endHolding(cursors.created, Math.min(...cursors.created.keys.values()) + 1 + WINDOW_MS);
+	return cursors;
+}
+
+const CREATED: ReadonlySet<Kind> = new Set<Kind>(['created']);
+export const BOTH: ReadonlySet<Kind> = new Set<Kind>(['created', 'promoted']);
+
+/**
+ * The activation's whole read, under a provisional cursor: the creations it meets that existed (dated
+ * before the cursor, or ahead of `trusted`) are held from `floor` on, the keys before it let go. Keys
+ * beyond MAX_SEEN_BYTES (more facts in the window than that: a batch) let the oldest dates go: the floor
+ * returned is then past them.
+ */
+export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number, trusted: number): number {
+	for (const change of facts.flatMap((fact) => changesOf(fact, CREATED))) if ((change.at < cursor.since || change.at > trusted) && change.at >= floor) cursor.keys.set(change.key, keyDate(change.at, trusted));
+	let held = floor;
+	for (;;) {
+		for (const [key, at] of cursor.keys) if (at < held && at < cursor.since) cursor.keys.delete(key);
+		if (keyBytes(cursor.keys) <= MAX_SEEN_BYTES) return held;
+		held = Math.min(...cursor.keys.values()) + 1;
+	}
+}
+
+/** The end of a whole read under a provisional cursor: the cursor goes to `floor` (back, too: every change from there that existed is held). */
+export function endHolding(cursor: Cursor, floor: number): void {
+	cursor.since = floor;
+	cursor.from = floor;
+	for (const [key, at] of cursor.keys) if (at < floor - WINDOW_MS) cursor.keys.delete(key);
+}
+
+/**
+ * Where a whole read of the list lets `since` go: to the newest trusted change date known when it
+ * started, less WINDOW_MS (every change that appeared after the read started is dated after that; every
+ * one there before, it read), never past a change it had to defer.
+ */
+export const sinceAfterWholeRead = (read: { newestAtStart: number; deferred: number }): number => Math.min(read.newestAtStart - WINDOW_MS, read.deferred);
+
+/**
+ * Keys still full after a whole read moved the cursor: more changes came between two whole reads than
+ * the keys hold. The keys before the oldest quarter go and the cursor moves past them, but not past a change deferred;
+ * only when that frees nothing (the changes deferred are older than those kept) does it move past
+ * them anyway, so the trigger goes on, and a change dated before it not yet reported is then lost:
+ * true is returned, for n8n's log.
+ */
+export function makeRoom(cursor: Cursor, deferred: number): boolean {
+	if (keyBytes(cursor.keys) < MAX_SEEN_BYTES * 0.9) return false;
+	const dates = [...new Set(cursor.keys.values())].sort((a, b) => a - b);
+	const quarter = dates[Math.floor(dates.length / 4)] ?? cursor.since;
+	const size = cursor.keys.size;
+	letGo(cursor, Math.min(quarter, deferred));
+	if (cursor.keys.size < size) return false;
+	letGo(cursor, quarter);
+	return true;
+}
+
+/** A cursor later than `upTo` (the list's clock: an edited state) comes back to `to`. */
+export function rein(cursor: Cursor, upTo: number, to: number): void {
+	if (cursor.since <= upTo) return;
+	cursor.since = Math.min(cursor.since, to);
+	cursor.from = cursor.since;
+}
+
+/** Lets go of every key before `to` (those kept before `since` too, so none is refused there), `since` moving up to it. */
+function letGo(cursor: Cursor, to: number): void {
+	cursor.since = Math.max(cursor.since, to);
+	cursor.from = Math.max(cursor.from, to);
+	for (const [key, at] of cursor.keys) if (at < to) cursor.keys.delete(key);
 }

@@ -45,6 +45,8 @@ export class KeyShare implements RequestHook {
 	private constructor(
 		private readonly account: ShareAccount,
 		private readonly share: number,
+		/** The limit is ASSUMED_LIMIT until an answer names the key's own (a new account). */
+		private guessed: boolean,
 	) {}
 
 	/**
@@ -55,7 +57,7 @@ export class KeyShare implements RequestHook {
 		const now = shareClock.now();
 		// A time stored ahead of now (an edited state, a clock set back) would hold the account empty until then.
 		const account = stored ? { ...stored, at: Math.min(stored.at, now) } : { tokens: Number.POSITIVE_INFINITY, at: now, limit: ASSUMED_LIMIT };
-		const keyShare = new KeyShare(account, share);
+		const keyShare = new KeyShare(account, share, !stored);
 		keyShare.fill(now);
 		return keyShare;
 	}
@@ -78,9 +80,14 @@ export class KeyShare implements RequestHook {
 	/** An answer that names another limit for the key: the account holds at most a minute's share of it. */
 	answered(answer: { limit?: number }): void {
 		const { limit } = answer;
-		if (limit === undefined || !(limit > 0) || limit === this.account.limit) return;
+		if (limit === undefined || !(limit > 0)) return;
+		const guessed = this.guessed;
+		this.guessed = false;
+		if (limit === this.account.limit) return;
+		// A new account held a minute's share of a guess: it holds that of the key's own limit, less what it spent.
+		const spent = this.perMinute() - this.account.tokens;
 		this.account.limit = limit;
-		this.account.tokens = Math.min(this.account.tokens, this.perMinute());
+		this.account.tokens = guessed ? this.perMinute() - spent : Math.min(this.account.tokens, this.perMinute());
 	}
 
 	private perMinute(): number {

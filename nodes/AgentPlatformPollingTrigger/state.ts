@@ -19,7 +19,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
-import { type Cursor, DATE_RESOLUTION_MS, HASH_CHARS, keyBytes, MAX_SEEN_BYTES } from './judge';
+import { type Cursor, DATE_RESOLUTION_MS, HASH_CHARS, keyBytes, MAX_SEEN_BYTES, WINDOW_MS } from './judge';
 import type { ShareAccount } from './keyShare';
 
 export { MAX_SEEN, MAX_SEEN_BYTES, shortHash } from './judge';
@@ -51,10 +51,11 @@ const FIXED_BYTES = 4_096;
 export const MAX_STATE_BYTES = MAX_AGENTS * AGENT_STATUS_BYTES + 2 * MAX_SEEN_BYTES + FIXED_BYTES;
 
 
-/** A cursor as stored: `since` (API epoch ms) and its keys grouped by date (`"1768467600000": "hash8hash8…"`), judge.ts. */
+/** A cursor as stored: `since` (epoch ms), its keys grouped by date (`"1768467600000": "hash8hash8…"`), and `from` when before `since` (judge.ts). */
 export interface StoredCursor {
 	since: number;
 	seen: Record<string, string>;
+	from?: number;
 }
 
 /** How the fact list is ordered, learned from its creation times (edge.ts, factSweep.ts). */
@@ -68,14 +69,18 @@ export interface Place {
 
 /** A read of the whole list, over as many polls as the key's share needs (factSweep.ts). */
 export interface Sweep extends Place {
-	/** Local time it started: its length, when the server sends no `Date`. */
+	/** Local time it started (the sweep the trigger needs started after the reason arose: FactStream.sweepNeededSince). */
 	startedAt: number;
-	/** The server's `Date` with its first page (API epoch ms), when sent. */
-	startDate?: number;
+	/** The newest trusted change date known when it started (factPoll.ts; none: its end moves no cursor). */
+	newestAtStart?: number;
+	/** The activation's read of a list whose window could not be read at its newest end: it holds the creations that existed (judge.ts, holdExisting). */
+	holding?: true;
+	/** With `holding`: from where the creations that existed are held. */
+	heldFrom?: number;
+	/** With `holding`: a provisional cursor set by the list's clock (factPoll.ts, startFrom). */
+	clockSecond?: number;
 	pages: number;
 	maxPages: number;
-	/** The newest change date it saw (API epoch ms; -1: none). */
-	newestSeen: number;
 	/** The oldest change it had to defer (API epoch ms; null: none). */
 	deferred: number | null;
 	/** The list moved more than the anchors could follow: items may have been skipped. */
@@ -87,8 +92,6 @@ export interface Sweep extends Place {
 	lastCreated: number | null;
 	/** The list's `total` when `offset` was taken: newest first, the facts added at the start since moved the place on. */
 	total?: number;
-	/** The newest creation date on its first page (newest first: where the fast read starts, should the sweep show that order). */
-	headCreated?: number;
 }
 
 export interface FactStream {
@@ -109,10 +112,14 @@ export interface FactStream {
 	sweepNeededSince: number;
 	/** What n8n's log was told, so each is told once (factPoll.ts, NOTES). */
 	notes?: string[];
-	/** The API's clock (its `Date`) as the last poll heard it. */
+	/** The newest change date read that was no later than the list's `Date` allowed (factPoll.ts, `trusted`). */
+	newest?: number;
+	/** The activation read its window whole (judge.ts, baselineCursors): only ids and dates decide; else creations dated ahead of the list's `Date` wait for it. */
+	windowed?: boolean;
+	/** Changes read after activation and not reported (each counted once; n8n's log says why at each poll). */
+	refused?: number;
+	/** An earlier version's: the API's clock (its `Date`) at its last poll. */
 	apiDate?: number;
-	/** The activation's boundary by its `Date` (API epoch ms): a change dated in the second before it cannot be told new (factPoll.ts, NOTES). */
-	boundary?: number;
 }
 
 export interface PollState {
@@ -147,28 +154,29 @@ const isHashList = (value: unknown): value is string[] => Array.isArray(value) &
  * read, or holds more than MAX_SEEN_BYTES of keys from there on.
  */
 export function readCursor(value: unknown, floor = Number.NEGATIVE_INFINITY): Cursor | undefined {
-	if (!isObject(value) || !isNumber(value.since) || !isObject(value.seen)) return undefined;
+	if (!isObject(value) || !isNumber(value.since) || !isObject(value.seen) || (value.from !== undefined && !isNumber(value.from))) return undefined;
 	const since = Math.max(value.since, floor);
+	const from = Math.min(since, Math.max(floor, (value.from as number | undefined) ?? since));
 	const keys = new Map<string, number>();
 	let chars = 0;
 	for (const [name, entry] of Object.entries(value.seen)) {
 		if (isHash(name) && isNumber(entry)) {
-			if (entry >= since) keys.set(name, entry);
+			if (entry >= since - WINDOW_MS) keys.set(name, entry);
 		} else if (/^-?\d{1,16}$/.test(name) && typeof entry === 'string' && entry.length % HASH_CHARS === 0) {
 			chars += entry.length;
 			if (chars > MAX_SEEN_BYTES) return undefined;
-			if (Number(name) >= since) for (let i = 0; i < entry.length; i += HASH_CHARS) keys.set(entry.slice(i, i + HASH_CHARS), Number(name));
+			if (Number(name) >= since - WINDOW_MS) for (let i = 0; i < entry.length; i += HASH_CHARS) keys.set(entry.slice(i, i + HASH_CHARS), Number(name));
 		} else return undefined;
 		if (keys.size * HASH_CHARS > MAX_SEEN_BYTES) return undefined;
 	}
-	return keyBytes(keys) <= MAX_SEEN_BYTES ? { since, keys } : undefined;
+	return keyBytes(keys) <= MAX_SEEN_BYTES ? { since, keys, from } : undefined;
 }
 
 /** A cursor as stored: its keys grouped by date. */
 export function storeCursor(cursor: Cursor): StoredCursor {
 	const seen: Record<string, string> = {};
 	for (const [key, at] of cursor.keys) seen[String(at)] = (seen[String(at)] ?? '') + key;
-	return { since: cursor.since, seen };
+	return { since: cursor.since, seen, ...(cursor.from < cursor.since ? { from: cursor.from } : {}) };
 }
 
 const isPlace = (value: unknown): value is Place => isObject(value) && isNumber(value.offset) && value.offset >= 0 && isHashList(value.anchors);
@@ -177,13 +185,12 @@ function isSweep(value: unknown): value is Sweep {
 	if (!isPlace(value)) return false;
 	const v = value as unknown as IDataObject;
 	return (
-		[v.startedAt, v.pages, v.maxPages, v.newestSeen].every(isNumber) &&
+		[v.startedAt, v.pages, v.maxPages].every(isNumber) &&
 		[v.gaps, v.rises, v.falls].every((b) => typeof b === 'boolean') &&
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
 		(v.deferred === null || isNumber(v.deferred)) &&
-		(v.startDate === undefined || isNumber(v.startDate)) &&
-		(v.total === undefined || isNumber(v.total)) &&
-		(v.headCreated === undefined || isNumber(v.headCreated))
+		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond].every((n) => n === undefined || isNumber(n)) &&
+		(v.holding === undefined || v.holding === true)
 	);
 }
 
@@ -194,7 +201,8 @@ function isStream(value: unknown): value is FactStream {
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
-	if ([value.served, value.apiDate, value.boundary].some((v) => v !== undefined && !isNumber(v))) return false;
+	if ([value.served, value.apiDate, value.newest, value.refused].some((v) => v !== undefined && !isNumber(v))) return false;
+	if (value.windowed !== undefined && value.windowed !== true) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && (edge.drift === undefined || isNumber(edge.drift)));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }

@@ -255,13 +255,13 @@ export class ResumablePlan {
  * A place in a list whose new items come at its start (newest first), moved on by the items added
  * there since it was taken (`start.total` then): by as many as the total grew, less those deleted
  * after the place, which the total cannot tell apart; or by `added`, the items a reader of the start
- * counted as added, less a page's reach (the first answer then still holds the anchors), whichever
- * is further. The pager's first answer corrects what is left (an answer without anchors whose total
+ * counted as added, less a page's reach past the anchors (the first answer, which starts at the anchors
+ * before the place, then still holds them all), whichever is further. The pager's first answer corrects what is left (an answer without anchors whose total
  * grew asks that many items on).
  */
 export function movedOn(start: ScanStart, now: { total?: number; added?: number; pageSize: number }): ScanStart {
 	if (start.total === undefined) return start;
 	const grown = now.total === undefined ? 0 : now.total - start.total;
-	const moved = Math.max(grown, (now.added ?? 0) - (now.pageSize - 1), 0);
+	const moved = Math.max(grown, (now.added ?? 0) - (now.pageSize - start.anchors), 0);
 	return { ...start, offset: start.offset + moved, total: start.total + moved };
 }

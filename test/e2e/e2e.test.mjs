@@ -462,9 +462,6 @@ describe('the polling trigger in n8n', () => {
 	});
 
 	test('a fact created and an agent status changed through the API start the workflow once each', { timeout: 120_000 }, async () => {
-		// A change dated within the second of the activation's last answer cannot be told from one that
-		// existed (docs/polling-trigger.md): this one comes later, as a person's would.
-		await sleep(2_000);
 		const fact = (await sandbox.api('/memory/facts', { method: 'POST', body: { agent_id: 'dep_sales02', content: `Polled ${nonce()}` } })).data;
 		const agent = (await sandbox.api('/agents/dep_legacy05')).data;
 		const status = agent.status === 'maintenance' ? 'error' : 'maintenance';
@@ -900,7 +897,7 @@ describe("the polling trigger under n8n's durable scheduler", { skip: !n8nHasDur
 		if (workflowId) await stack.api.public('POST', `/workflows/${workflowId}/deactivate`);
 	});
 
-	test('idle ticks carry the sweep on: a promotion at the end of the list is reported once, and the share is spent once', { timeout: 240_000 }, async (t) => {
+	test('idle ticks carry the sweep on: a fact created at once after activation and a promotion at the end of the list are reported once each, and the share is spent once', { timeout: 240_000 }, async (t) => {
 		// About 25 pages for this agent: twice what the activation poll reads (its first minute's share
 		// at the 60 a minute assumed before a response names the limit).
 		await sandbox.admin('/seed', { method: 'POST', body: { facts: 2_400, agent_id: AGENT } });
@@ -910,7 +907,7 @@ describe("the polling trigger under n8n's durable scheduler", { skip: !n8nHasDur
 		const workflow = await n8n.createWorkflow(
 			pollingTriggerWorkflow('e2e polling trigger, durable scheduler', {
 				seconds: Array.from({ length: 12 }, (_, i) => i * 5),
-				parameters: { events: ['memory.fact_promoted'], filters: { agentId: byId(AGENT) }, options: { keyShare: SHARE } },
+				parameters: { events: ['memory.fact_created', 'memory.fact_promoted'], filters: { agentId: byId(AGENT) }, options: { keyShare: SHARE } },
 				credential: { id: credentialId, name: 'Agent Platform (read-only key)' },
 			}),
 		);
@@ -919,17 +916,17 @@ describe("the polling trigger under n8n's durable scheduler", { skip: !n8nHasDur
 		const activatedAt = Date.now();
 		await stack.api.public('POST', `/workflows/${workflowId}/activate`);
 		await eventually(async () => (await stack.api.public('GET', `/workflows/${workflowId}`)).staticData?.[`node:${NODE}`]?.pollState?.facts, 'the baseline in the static data');
-		// Past the activation's last second, as above.
-		await sleep(2_000);
+		// At once after the baseline, as facts keep coming while a workflow is activated (issue 44).
+		const made = (await sandbox.api('/memory/facts', { method: 'POST', body: { agent_id: AGENT, content: `Polled under the durable scheduler ${nonce()}` } })).data;
 		await sandbox.api(`/memory/facts/${last}/promote`, { method: 'POST', body: { tier: 'L4' } });
 
-		const promoted = async () => (await n8n.executions(workflowId)).flatMap((e) => outputsOf(e)[NODE] ?? []).filter((i) => i.event === 'memory.fact_promoted');
-		await eventually(async () => (await promoted()).length > 0, 'the promotion at the end of the list', 150_000);
-		t.diagnostic(`the promotion at the end of the list was reported ${Math.round((Date.now() - activatedAt) / 1000)} s after activation`);
+		const reported = async (event) => (await n8n.executions(workflowId)).flatMap((e) => outputsOf(e)[NODE] ?? []).filter((i) => i.event === event);
+		await eventually(async () => (await reported('memory.fact_promoted')).length > 0 && (await reported('memory.fact_created')).length > 0, 'the new fact and the promotion at the end of the list', 150_000);
+		t.diagnostic(`the new fact and the promotion at the end of the list were reported ${Math.round((Date.now() - activatedAt) / 1000)} s after activation`);
 		// Long enough for an overspending trigger to show (every tick spending what accumulated since the last save).
 		await sleep(Math.max(10_000, activatedAt + 50_000 - Date.now()));
-		const items = await promoted();
-		assert.deepEqual(items.map((i) => i.data.fact.id), [last]);
+		assert.deepEqual((await reported('memory.fact_promoted')).map((i) => i.data.fact.id), [last]);
+		assert.deepEqual((await reported('memory.fact_created')).map((i) => i.data.fact.id), [made.id]);
 
 		const polls = (await sandbox.admin('/requests')).slice(first).filter((r) => r.key === 'readOnly');
 		const minutes = (Date.now() - activatedAt) / 60_000;

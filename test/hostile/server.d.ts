@@ -13,6 +13,8 @@ export interface HostileResponse {
 	destroy(): void;
 	readonly destroyed: boolean;
 	flushHeaders(): void;
+	/** False: no `Date` header of Node's own. */
+	sendDate: boolean;
 }
 
 export interface HostileServer {

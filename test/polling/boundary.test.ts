@@ -165,7 +165,6 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		const items = await pollTimes(wf, 6);
 		expect(reported(items).filter((id) => broken.has(id))).toEqual([]);
 		expect(sorted(reported(items))).toEqual(sorted(made));
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('ahead of the API')).length).toBe(1);
 		warn.mockRestore();
 	}, 60_000);
 
@@ -195,11 +194,13 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		await wf.poll();
 		// As 3039572 might have left it: its cursor a day back, 4,000 keys dated apart since, and the API's clock at its last poll.
 		const state = wf.staticData()[STATE_KEY] as IDataObject & { facts: IDataObject & { apiDate: number } };
-		const since = state.facts.apiDate - DAY;
+		const since = Date.now() - DAY;
 		const seen: Record<string, string> = {};
 		for (let i = 0; i < 4_000; i++) seen[String(since + i * 20_000)] = `k${String(i).padStart(7, '0')}`;
 		state.format = 3;
-		state.facts.created = { since, seen };
+		// A format-3 state holds the API's clock at its last poll.
+		state.facts.apiDate = Math.floor(Date.now() / 1_000) * 1_000;
+		state.facts.created = { since: state.facts.apiDate - DAY, seen };
 		server.advance(1_000);
 		const made = server.create(1);
 		const items = await pollTimes(wf, 3);
@@ -207,59 +208,122 @@ describe('the lists of the issue: nothing that existed at activation is reported
 	});
 });
 
-describe('the clocks: what the trigger proves, reports late, and refuses to guess', () => {
+/** The list kept in creation order by the facts' own dates (as a database sorts it), oldest or newest first. */
+const byDate = (facts: Fact[]) => [...facts].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+const byDateDesc = (facts: Fact[]) => byDate(facts).reverse();
+const ORDERS: Array<[string, (facts: Fact[]) => Fact[]]> = [['oldest first', byDate], ['newest first', byDateDesc]];
 
-	test('a fact dated a few minutes ahead, read at activation: the boundary is raised past it, so it is never reported (nor anything dated before it), and the log says so once', async () => {
-		server = await startFactServer();
-		existing(server, 150);
+/** A server sorted by date with facts made over weeks and a few in the last seconds (a busy list's newest end). */
+async function busyServer(options: Parameters<typeof startFactServer>[0] = {}) {
+	const s = await startFactServer({ order: byDate, ...options });
+	existing(s, 60);
+	s.create(3);
+	return s;
+}
+
+describe('issue 44: ids and the facts\' own dates decide; a change that appears after activation is reported', () => {
+	test.each(ORDERS)('%s: facts that appear at once after activation, dated 0.5 s, 30 s and 59 s before they can be read, are reported once; none that existed', async (_name, order) => {
+		server = await busyServer({ order });
+		const old = server.facts.map((f) => f.id);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		const now = Date.now();
+		const made = [500, 30_000, 59_000].map((back) => (server as NonNullable<typeof server>).create(1, 'dep_b', false, now - back)[0]);
+		const items = await pollTimes(wf, 4);
+		expect(sorted(reported(items))).toEqual(sorted(made));
+		expect(reported(items).filter((id) => old.includes(id))).toEqual([]);
+	});
+
+	test('writes every 100 ms through activation: every fact made after the activation poll is reported once, none made before it', async () => {
+		let writing = false;
+		server = await busyServer({ onList: () => writing && tick() });
+		const s = server;
+		const tick = () => (s.advance(100), s.create(1));
+		for (let i = 0; i < 20; i++) tick();
+		const before = s.facts.map((f) => f.id);
+		const wf = pollingWorkflow(s.target, CREATED);
+		wf.activate();
+		writing = true;
+		await wf.poll();
+		writing = false;
+		const made: string[] = [];
+		for (let i = 0; i < 39; i++) made.push(...tick());
+		const items = await pollTimes(wf, 4);
+		expect(reported(items).filter((id) => before.includes(id))).toEqual([]);
+		expect(made.filter((id) => !reported(items).includes(id))).toEqual([]);
+		expect(new Set(reported(items)).size).toBe(reported(items).length);
+	});
+
+	test.each([
+		['10 minutes ahead of the facts\' clock', () => 600_000],
+		['10 minutes behind it', () => -600_000],
+		['from replicas 3 s apart either way', (n: number) => (n % 2 === 0 ? 3_000 : -3_000)],
+		['absent', () => null],
+	] as Array<[string, (n: number) => number | null]>)('a `Date` header %s: facts made at once and 2 s after activation are reported, promptly; none that existed, even those of the last minutes', async (_how, dateSkewMs) => {
+		server = await startFactServer({ order: byDate, dateSkewMs });
+		existing(server, 60);
+		const recent = [4, 3, 2, 1, 0].map((min) => (server as NonNullable<typeof server>).create(1, 'dep_b', false, Date.now() - min * 60_000 - 200)[0]);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		// Twelve made at once, and one that shows half a minute after its date (a transaction committed late).
+		const atOnce = [...server.create(12), ...server.create(1, 'dep_b', false, Date.now() - 30_000)];
+		const first = await pollTimes(wf, 2);
+		server.advance(2_000);
+		const later = server.create(1);
+		const items = [...first, ...(await pollTimes(wf, 2))];
+		expect(sorted(reported(first))).toEqual(sorted(atOnce));
+		expect(sorted(reported(items))).toEqual(sorted([...atOnce, ...later]));
+		expect(reported(items).filter((id) => recent.includes(id))).toEqual([]);
+	});
+
+	test('/organization answered by a host 2 minutes ahead: only the fact list\'s `Date` is read, so the facts made at once are reported', async () => {
+		server = await busyServer({ orgDateSkewMs: 120_000 });
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		await wf.poll();
+		const made = server.create(3);
+		expect(sorted(reported(await pollTimes(wf, 2)))).toEqual(sorted(made));
+	});
+
+	test('a fact dated a few minutes ahead (one node\'s clock), read at activation: never reported, and it moves nothing: facts made after activation dated before it are', async () => {
+		server = await busyServer();
 		const ahead = server.create(1, 'dep_b', false, Date.now() + 3 * 60_000);
 		const wf = pollingWorkflow(server.target, CREATED);
 		wf.activate();
-		const warn = jest.spyOn(wf.logger(), 'warn');
 		expect(await wf.poll()).toEqual([]);
-		// Made after activation but dated before the fact ahead: it cannot be told from one that existed.
-		const unprovable = server.create(1);
+		const made = server.create(2);
 		server.advance(4 * 60_000);
 		const later = server.create(1);
-		const items = await pollTimes(wf, 8);
-		expect(reported(items).filter((id) => [...ahead, ...unprovable].includes(id))).toEqual([]);
-		expect(reported(items)).toEqual(later);
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('ahead of the API')).length).toBe(1);
-		warn.mockRestore();
+		const items = await pollTimes(wf, 4);
+		expect(sorted(reported(items))).toEqual(sorted([...made, ...later]));
+		expect(reported(items)).not.toContain(ahead[0]);
 	});
 
-	test('a fact made after activation dated ahead of the API\'s clock is not reported while ahead; once the API\'s `Date` passes it, it is, once', async () => {
-		server = await startFactServer();
-		existing(server, 150);
+	test('a fact made after activation dated minutes or decades ahead is reported, once', async () => {
+		server = await busyServer();
 		const wf = pollingWorkflow(server.target, CREATED);
 		wf.activate();
 		await wf.poll();
-		const ahead = server.create(1, 'dep_b', false, Date.now() + 10 * 60_000);
+		const ahead = [...server.create(1, 'dep_b', false, Date.now() + 10 * 60_000), ...server.create(1, 'dep_b', false, Date.now() + 30 * 365 * DAY)];
 		const now = server.create(1);
-		const first = await pollTimes(wf, 2);
-		expect(reported(first)).toEqual(now);
-		server.advance(11 * 60_000);
-		const then = await pollTimes(wf, 3);
-		expect(reported(then)).toEqual(ahead);
+		const items = await pollTimes(wf, 4);
+		expect(sorted(reported(items))).toEqual(sorted([...ahead, ...now]));
 	});
 
-	test('a fact made within the second of the activation poll\'s last answer is not reported (the API\'s `Date` cannot tell it from one that existed), and the log says so once; one a second later is', async () => {
-		server = await startFactServer();
-		existing(server, 50);
+	test('no silent loss: a fact that shows more than a minute after its own date is not reported, and n8n\'s log says so once with the count; the state counts it as refused', async () => {
+		server = await busyServer();
 		const wf = pollingWorkflow(server.target, CREATED);
 		wf.activate();
 		await wf.poll();
-		// Dated in the second the activation's last `Date` names (the boundary is the end of that second).
-		const boundary = ((wf.staticData()[STATE_KEY] as IDataObject & { facts: { created: { since: number } } }).facts.created.since);
-		expect(boundary % 1_000).toBe(0);
-		const within = server.create(1, 'dep_b', false, boundary - 1);
-		const after = server.create(1);
 		const warn = jest.spyOn(wf.logger(), 'warn');
+		const late = server.create(1, 'dep_b', false, Date.now() - 90_000);
 		const items = await pollTimes(wf, 3);
-		expect(reported(items)).toEqual(after);
-		expect(reported(items)).not.toContain(within[0]);
-		// Never reported, and n8n's log says why, once.
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('within the second')).length).toBe(1);
+		expect(reported(items)).not.toContain(late[0]);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('1 memory-fact change(s) read were not reported'))).toHaveLength(1);
+		expect(((wf.staticData()[STATE_KEY] as IDataObject).facts as IDataObject).refused).toBe(1);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('total'))).toHaveLength(0);
 		warn.mockRestore();
 	});
 });

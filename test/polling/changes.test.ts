@@ -37,6 +37,15 @@ const reported = (items: IDataObject[], event: string) => items.filter((i) => i.
 const create = async (s: RunningSandbox, content: string) => String((await api(s, 'POST', '/memory/facts', { agent_id: 'dep_support01', content })).id);
 const stateOf = (wf: ReturnType<typeof pollingWorkflow>) => wf.staticData()[STATE_KEY] as IDataObject & { facts: IDataObject };
 
+/**
+ * In a list with no stable order the activation reads the whole list, holding what existed, over as many
+ * polls as the share takes; a fact made in the activation's second that this read meets cannot be told
+ * new (docs/polling-trigger.md, What it can prove: counted as refused). Polls until that read has ended.
+ */
+async function untilActivationRead(wf: ReturnType<typeof pollingWorkflow>): Promise<void> {
+	for (let i = 0; i < 200 && (stateOf(wf).facts.sweep as IDataObject | undefined)?.holding; i++) expect(await wf.poll()).toEqual([]);
+}
+
 /** Polls until `done` says every expected item came, or `max` polls; then `extra` more. Returns all items. */
 async function pollFor(wf: ReturnType<typeof pollingWorkflow>, done: (items: IDataObject[]) => boolean, max: number, extra = 3): Promise<IDataObject[]> {
 	const items: IDataObject[] = [];
@@ -96,6 +105,7 @@ describe('new facts at the cost of what changed', () => {
 		const wf = pollingWorkflow(s, FACTS);
 		wf.activate();
 		await wf.poll();
+		if (factOrder === 'unordered') await untilActivationRead(wf);
 		const made: string[] = [await create(s, 'before the poll')];
 		// While the next poll reads its first page, another fact is created.
 		const original = s.app.handle.bind(s.app);
@@ -218,6 +228,7 @@ describe('new facts at the cost of what changed', () => {
 		wf.activate();
 		const warn = jest.spyOn(wf.logger(), 'warn');
 		expect(await wf.poll()).toEqual([]);
+		await untilActivationRead(wf);
 		const made = [await create(s, 'one'), await create(s, 'two'), await create(s, 'three')];
 		const some = [...s.admin.org('org_acme').facts.keys()].filter((_, i) => i % 97 === 5);
 		for (const id of some) await api(s, 'POST', `/memory/facts/${id}/promote`, { tier: 'L4' });
@@ -240,7 +251,7 @@ describe('the sweep finds its place at the cost of what moved', () => {
 	const offsets = (requests: Array<{ path: string }>) => requests.map((r) => Number(new URLSearchParams(r.path.split('?')[1]).get('offset')));
 
 	test('facts deleted behind the sweep, more than its anchors: the page before finds its place and the read goes on from the answer it holds, each promotion once', async () => {
-		const s = await sandbox({ factOrder: 'oldest-first', rateLimit: 120, windowMs: 1_000 });
+		const s = await sandbox({ factOrder: 'oldest-first', rateLimit: 120, windowMs: 1_000, stableTies: true });
 		s.admin.seedFacts('org_acme', 5_000);
 		const wf = pollingWorkflow(s, PROMOTED);
 		wf.activate();
@@ -299,7 +310,11 @@ describe('the sweep finds its place at the cost of what moved', () => {
 		const promoted = [...s.admin.org('org_acme').facts.keys()][2_000];
 		await api(s, 'POST', `/memory/facts/${promoted}/promote`, { tier: 'L4' });
 		const items: IDataObject[] = [];
-		for (let p = 0; p < 10 && stateOf(wf).facts.sweep; p++) items.push(...(await wf.poll()));
+		// A sweep under way through the burst (the activation may have spent its share reading its window, a batch: the sweep then starts later).
+		for (let p = 0, started = false; p < 12 && !(started && !stateOf(wf).facts.sweep); p++) {
+			items.push(...(await wf.poll()));
+			started ||= stateOf(wf).facts.sweep !== undefined;
+		}
 		expect(stateOf(wf).facts.sweep).toBeUndefined();
 		expect(cursor().since).toBeGreaterThan(since);
 		items.push(...(await pollFor(wf, (got) => reported([...items, ...got], 'memory.fact_created').length >= made.length, 10)));
@@ -367,7 +382,7 @@ describe('a share of the key, never more', () => {
 });
 
 describe('no event lost or invented by a hostile or odd server', () => {
-	test.each(ALL_ORDERS)('%s: a fact dated ten minutes ahead does not hide the facts created after it, and is reported once the API\'s clock has passed its date', async (factOrder) => {
+	test.each(ALL_ORDERS)('%s: a fact made after activation dated ten minutes ahead does not hide the facts created after it, and is reported once, at once (the activation read its window: ids and dates decide)', async (factOrder) => {
 		const s = await sandbox({ factOrder });
 		const wf = pollingWorkflow(s, CREATED);
 		wf.activate();
@@ -375,11 +390,11 @@ describe('no event lost or invented by a hostile or odd server', () => {
 		const ahead = await create(s, 'from a clock ten minutes fast');
 		(s.admin.org('org_acme').facts.get(ahead) as { created_at: string }).created_at = new Date(s.admin.now() + 600_000).toISOString();
 		const after = await create(s, 'correctly dated, made after it');
-		const first = await pollFor(wf, (got) => got.length > 0, 20, 2);
-		expect(reported(first, 'memory.fact_created')).toEqual([after]);
+		const first = await pollFor(wf, (got) => reported(got, 'memory.fact_created').includes(after), 20, 2);
 		s.admin.advance(601_000);
-		const second = await pollFor(wf, (got) => got.length > 0, 20, 2);
-		expect(reported(second, 'memory.fact_created')).toEqual([ahead]);
+		const second = await pollFor(wf, (got) => got.length > 0, 3, 2);
+		sameIds(reported(first, 'memory.fact_created'), [ahead, after]);
+		expect(reported(second, 'memory.fact_created')).toEqual([]);
 	});
 
 	test('promotions a broken clock dates far ahead do not move the cursor there: later promotions are still reported', async () => {

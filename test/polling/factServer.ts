@@ -28,6 +28,12 @@ export interface FactServerOptions {
 	rateLimit?: number;
 	/** A page at an offset past 0 starts this many facts earlier (pages that overlap; default 0). */
 	early?: number;
+	/** The `Date` header of the n-th answer against the server's clock, in ms (null: no `Date` header; default 0). */
+	dateSkewMs?: (answer: number) => number | null;
+	/** The `Date` header of /organization's answers against the server's clock (another host; default as the list's). */
+	orgDateSkewMs?: number;
+	/** Called before each fact-list answer (writes that go on while the trigger reads). */
+	onList?: () => void;
 }
 
 export const MAX_PAGE = 100;
@@ -42,13 +48,18 @@ export async function startFactServer(options: FactServerOptions = {}) {
 	const listed: string[] = [];
 	let listRequests = 0;
 	let made = 0;
+	let answers = 0;
 	const server: HostileServer = await startHostile((req, res) => {
 		const url = new URL(req.url, 'http://x');
+		const org = url.pathname === '/v1/organization';
 		const send = (body: unknown) => {
-			res.writeHead(200, { 'content-type': 'application/json', date: new Date(now()).toUTCString(), 'x-ratelimit-limit': String(options.rateLimit ?? 6000) });
+			const skew = org && options.orgDateSkewMs !== undefined ? options.orgDateSkewMs : (options.dateSkewMs ?? (() => 0))(answers++);
+			(res as unknown as { sendDate: boolean }).sendDate = false;
+			res.writeHead(200, { 'content-type': 'application/json', ...(skew === null ? {} : { date: new Date(now() + skew).toUTCString() }), 'x-ratelimit-limit': String(options.rateLimit ?? 6000) });
 			res.end(JSON.stringify(body));
 		};
-		if (url.pathname === '/v1/organization') return send({ data: { id: 'org_factserver' } });
+		if (org) return send({ data: { id: 'org_factserver' } });
+		options.onList?.();
 		listRequests += 1;
 		const offset = Number(url.searchParams.get('offset') ?? 0);
 		const limit = Math.min(MAX_PAGE, Number(url.searchParams.get('limit') ?? MAX_PAGE));

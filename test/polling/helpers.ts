@@ -98,9 +98,6 @@ export function pollingWorkflow(
 			lastNodeData = run.nodeData ?? ((run.workflow.staticData[NODE_KEY] ?? {}) as IDataObject);
 			// n8n saves the static data after an activation (active-workflow-manager.js) and with items.
 			if (result !== null || run.activation) save(run);
-			// A change within the second of the activation poll's last answer cannot be told from one that existed
-			// (docs/polling-trigger.md): the next ones come later, as they do a poll interval on (2 s: facts a test dates back by up to a second too).
-			if (run.activation) (sb as { admin?: { advance?: (ms: number) => unknown } }).admin?.advance?.(2_000);
 			// Durable cursors: every tick is committed (with its execution, or alone), the activation poll is not.
 			if (scheduler === 'durable-cursors' && !run.activation) cursor = copy(run.nodeData as IDataObject);
 			return (result?.[0] ?? []).map((item) => item.json);

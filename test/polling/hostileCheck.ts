@@ -1,17 +1,30 @@
 /**
  * One scenario of the hostile-list checker: a generated server (hostileList.ts), the real polling
- * trigger run the way n8n runs it (helpers.ts), the work between polls, and the invariants of issue
- * 38, checked after every poll and at the end:
+ * trigger run the way n8n runs it (helpers.ts), the work between polls, and the invariants of issues
+ * 38 and 44, checked after every poll and at the end:
  *
- * - nothing invented: no event for a fact (or a promotion) that existed at activation, nor for one
- *   that never was;
+ * - nothing invented: no event for a fact (or a promotion) that existed when the activation poll
+ *   began, nor for one that never was (one made while the activation poll read may go either way);
  * - nothing twice: no change reported twice;
- * - nothing late: with honest dates, every change still there and matching the filters is reported
- *   within `delayPolls` (docs/polling-trigger.md, "How late": one whole read at the share, plus a
- *   poll; a change made behind a read in progress waits for the next one, so two reads and two polls),
- *   and a poll more per 1,000 changes (what one poll hands over), in a stable order only (a list in a
- *   new order per request shows a fact to a read by chance); not for the limits the docs name (durable
+ * - nothing lost: every change made after the activation poll, still there and matching the filters,
+ *   is reported, whatever the `Date` header says (absent, ahead, behind, replicas, another host for
+ *   /organization), with facts dated up to a minute before they can be read, dated minutes or decades
+ *   ahead, and other clients writing while the trigger reads. In a list in no order the trigger can
+ *   prove (sorted by agent first, a new order per request) the one assumption left is that the fact
+ *   list's own `Date` and a new fact's date agree within a second (issue 44, items 2 and 7): there
+ *   the promise is kept when they do, for changes made after the activation's whole read and dated
+ *   past the second its last `Date` names. Promotions follow no list order: the same holds for them
+ *   in every list. With no `Date` header and a fact dated ahead, nothing is promised but nothing
+ *   invented or twice (a documented limit: nothing tells a date ahead);
+ * - nothing late: with the dates on the facts' clock, every such change is reported within
+ *   `delayPolls` (docs/polling-trigger.md, "How late": one whole read at the share, plus a poll; a
+ *   change made behind a read in progress waits for the next one, so two reads and two polls), and a
+ *   poll more per 1,000 changes (what one poll hands over), in a stable order only (a list in a new
+ *   order per request shows a fact to a read by chance: there, and for facts dated ahead, only
+ *   "eventually", checked after many whole reads); not for the limits the docs name (durable
  *   scheduler restarts, more changes than the keys hold between two whole reads);
+ * - nothing refused in silence: a poll that adds to the changes the trigger read and did not report
+ *   (its state's `refused`) says so in n8n's log;
  * - within the share: over any run of polls, at most the share of the key's limit a minute, plus one
  *   minute's worth (what the account holds at once), plus one more per restart (the account saved
  *   before it forgets what was spent since);
@@ -23,10 +36,12 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
-import { type Behaviour, AGENTS, changeKey, HostileList, MAX_PAGE, type Older, SCOPES, seed, type Step, TIERS } from './hostileList';
+import { type Behaviour, AGENTS, type Change, changeKey, HostileList, MAX_PAGE, type Older, SCOPES, seed, type ServedFact, type Step, TIERS } from './hostileList';
 import { pollingWorkflow } from './helpers';
 
 const SHARE = 0.2;
+/** A `Date` header names a second; a change dated within the second after it cannot be told from one made before (and one more for the header's truncation). */
+const DATE_RESOLUTION_MS = 2_000;
 const MINUTE = 60_000;
 /** The requests an idle poll may cost in a stable order (the issue's figure). */
 export const IDLE_REQUESTS = 3;
@@ -136,22 +151,32 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		throw new Error(`${invariant} (poll ${list.polls}): ${detail}`);
 	};
 
+	// A poll a minute, and the work between two polls done at once after the first of them ends (as facts
+	// keep coming while a workflow is activated): the minute passes before the next poll, not after the last.
 	const poll = async () => {
+		if (list.polls > 0) list.advance(MINUTE);
 		const before = list.requests;
+		const writtenBefore = list.writtenWhileRead;
+		const refusedBefore = refused();
+		const warnedBefore = warned.length;
+		list.activating = list.polls === 0;
 		const items = await wf.poll();
+		list.activating = false;
 		list.polls++;
+		endedAt[list.polls] = list.now();
+		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
+		if (refused() > refusedBefore && !warned.slice(warnedBefore).some((message) => message.includes('were not reported'))) fail('nothing refused in silence', `${refused() - refusedBefore} change(s) refused, and n8n's log said nothing of them`);
 		requests.push(list.requests - before);
 		for (const item of items) {
 			const key = keyOf(item);
 			const change = list.changes.get(key);
 			if (!change) fail('no event invented', `${item.event} ${key} was never made`);
-			else if (change.atPoll === 0) fail('no event for a fact that existed at activation', `${item.event} ${key}`);
+			else if (change.atPoll === 0 && !change.duringActivation) fail('no event for a fact that existed at activation', `${item.event} ${key}`);
 			if (reported.has(key)) fail('no event twice', `${item.event} ${key}`);
 			reported.set(key, list.polls);
 		}
 		checkShare();
 		checkIdle();
-		list.advance(MINUTE);
 		maxFacts = Math.max(maxFacts, list.facts.filter(list.matches).length);
 	};
 
@@ -176,20 +201,49 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (stable && !datedAhead && settled && dated && n > IDLE_REQUESTS) fail('idle polls at most 3 requests in stable orders', `an idle poll took ${n} requests (per poll: ${requests.join(',')})`);
 	};
 
+	/** The changes the trigger read after activation and did not report, as its state counts them. */
+	const refused = () => Number((((wf.staticData()[STATE_KEY] ?? {}) as IDataObject).facts as IDataObject | undefined)?.refused ?? 0);
+	/** n8n's log warnings, in order. */
+	const warned: string[] = [];
+	/** The server's time when each poll's last answer was sent (by polls done). */
+	const endedAt: number[] = [];
+
+	const atActivation = maxFacts;
 	wf.activate();
-	await poll();
-	lastWork = 1;
-	for (const step of steps) await apply(step);
-	// Settle: polls with nothing new until every change is due.
-	const settle = delayPolls(b, maxFacts) + 1;
-	for (let i = 0; i < settle; i++) await poll();
-	checkLate(true);
-	return { polls: list.polls, requests, reported: reported.size };
+	const logger = wf.logger();
+	const warn = logger.warn.bind(logger);
+	logger.warn = (message, meta) => {
+		warned.push(String(message));
+		warn(message, meta);
+	};
+	try {
+		return await activated();
+	} finally {
+		logger.warn = warn;
+	}
+
+	/** The activation poll, the steps, and the polls that settle them. */
+	async function activated(): Promise<Outcome> {
+		await poll();
+		lastWork = Math.max(lastWork, 1);
+		for (const step of steps) await apply(step);
+		// Settle: the other clients stop writing, and polls with nothing new run until every change is due; then, for what is promised only eventually, more whole reads.
+		list.quiet = true;
+		const settle = delayPolls(b, maxFacts) + 1;
+		for (let i = 0; i < settle; i++) await poll();
+		const late = unreported('settled');
+		const eventually = 20 * readPolls(b, maxFacts) + 4;
+		for (let i = 0; i < eventually && unreported('eventually').length > 0; i++) await poll();
+		// Lost (never reported) is named before late (reported after the delay).
+		checkLate('eventually');
+		if (late.length > 0) fail('every change reported within the delay the docs state', late[0]);
+		return { polls: list.polls, requests, reported: reported.size };
+	}
 
 	async function apply(step: Step): Promise<void> {
 		if (step.kind === 'poll') {
 			for (let i = 0; i < step.polls; i++) await poll();
-			checkLate(false);
+			checkLate('due');
 			return;
 		}
 		lastWork = list.polls;
@@ -199,7 +253,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		else if (step.kind === 'advance') list.advance(step.minutes * MINUTE);
 		else if (step.kind === 'future') {
 			datedAhead = true;
-			list.create(step.count, { agent: AGENTS[0], tier: 'L2', scope: 'agent', sameDate: false, gapMs: 1, future: true });
+			list.create(step.count, { agent: AGENTS[0], tier: 'L2', scope: 'agent', sameDate: false, gapMs: 1, ahead: step.ahead });
 		} else restart(step.older);
 		maxFacts = Math.max(maxFacts, list.facts.filter(list.matches).length);
 	}
@@ -217,25 +271,47 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		wf.restart();
 	}
 
-	/** With honest dates, every change due by now (made `delayPolls` polls ago), still there and matching, was reported. */
-	function checkLate(end: boolean): void {
-		// A `Date` header off the facts' clock is not honest dating: what it makes unprovable is refused (docs/polling-trigger.md).
-		if (b.dateSkewMs !== 0) return;
-		// Only a stable order promises a delay: a list in a new order per request (or whose ties move at every write) shows a fact to a read only by chance.
-		if (b.order === 'permutation' || b.order === 'ties-reordered') return;
+	/**
+	 * Every change promised, still there and matching, was reported: those with a delay made `delayPolls`
+	 * polls ago ('due') or at all ('settled', after the polls that delay takes), or every one ('eventually',
+	 * after many more whole reads).
+	 */
+	function checkLate(when: 'due' | 'settled' | 'eventually'): void {
+		const [late] = unreported(when);
+		if (late) fail(when === 'eventually' ? 'nothing lost: every change reported, eventually' : 'every change reported within the delay the docs state', late);
+	}
+
+	/** The changes promised by `when` (as checkLate says) not reported, each described. */
+	function unreported(when: 'due' | 'settled' | 'eventually'): string[] {
+		// A list in creation order (ties apart) proves which facts are new by their own dates, whatever the `Date` header says.
+		const provenOrder = b.order === 'oldest-first' || b.order === 'newest-first' || b.order === 'ties-reordered';
+		// In no provable order (and for promotions, which follow no list order), the one assumption left: the fact list's `Date` and a new change's date agree within a second.
+		const listDateHonest = (b.dateHeader === 'facts' || b.dateHeader === 'organization') && b.readLagMs <= 1_000;
+		if (!provenOrder && !listDateHonest) return [];
+		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
+		const firstPromised = provenOrder ? 1 : readPolls(b, atActivation);
+		const noOrderPromised = (c: Change, fact: ServedFact) => listDateHonest && c.atPoll >= Math.max(1, firstPromised) && Date.parse(c.kind === 'created' ? fact.created_at : (fact.promoted_at as string)) >= endedAt[Math.max(1, firstPromised)] + DATE_RESOLUTION_MS;
+		// A list in a new order per request (or whose ties move at every write) shows a fact to a read only by chance: no delay, only "eventually".
+		const delayBound = b.order !== 'permutation' && b.order !== 'ties-reordered';
+		// Documented limit: with no `Date` header nothing tells a date ahead, so a fact dated ahead moves the window past the facts made after it (docs/polling-trigger.md).
+		if (b.dateHeader === 'absent' && (b.futureFacts > 0 || datedAhead)) return [];
 		// Documented limits: the durable scheduler after a restart re-reads from the saved place (docs, "Whichever way n8n runs the polls").
-		if (b.scheduler === 'durable' && restarts > 0 && readPolls(b, maxFacts) > 1) return;
+		if (b.scheduler === 'durable' && restarts > 0 && readPolls(b, maxFacts) > 1) return [];
 		const made = [...list.changes.values()].filter((c) => c.atPoll > 0);
-		if (made.length > 2_500) return; // more changes than the keys hold between two whole reads: documented as late
+		if (made.length > 2_500) return []; // more changes than the keys hold between two whole reads: documented as late
 		const delay = delayPolls(b, maxFacts) + Math.ceil(made.length / 1_000);
 		const alive = new Map(list.facts.map((f) => [f.id, f]));
+		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || forgiven.has(c.key) || c.atPoll <= newBaselineAt || !fact || !list.matches(fact) || (!end && list.polls - c.atPoll < delay)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
+			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			if (c.kind === 'promoted' && (!b.promotions || changeKey('promoted', fact.id, fact.promoted_at) !== c.key)) continue;
 			if (c.kind === 'created' && !matchedSince(c)) continue;
-			if (!reported.has(c.key)) fail('every change reported within the delay the docs state', `${c.kind} ${c.key}, made after poll ${c.atPoll}, not reported after ${list.polls - c.atPoll} polls (delay ${delay})`);
+			if (!reported.has(c.key)) missing.push(`${c.kind} ${c.key} (${fact.created_at}${c.kind === 'promoted' ? `, promoted ${fact.promoted_at}` : ''}), made after poll ${c.atPoll}, not reported after ${list.polls - c.atPoll} polls (delay ${delay}${delayBound ? '' : ', eventually'})`);
 		}
+		return missing;
 	}
 
 	/** A fact created after activation is due only if it matched the filters when created (its tier and scope then). */

@@ -1,6 +1,7 @@
 /**
- * Issue 38's hostile-list checker: fast-check generates list servers from the behaviours real and
- * careless servers show, and random work between polls, and the real polling trigger must keep its
+ * Issues 38 and 44's hostile-list checker: fast-check generates list servers from the behaviours real
+ * and careless servers show (two clocks, facts dated before they can be read, writes while the
+ * trigger reads), and random work between polls, and the real polling trigger must keep its
  * promises after every sequence (hostileCheck.ts says which). `npm test` runs a fixed seed and a few
  * runs; `npm run fuzz:polling` (tooling/fuzzPolling.mjs) runs many with a random seed it prints, and
  * FUZZ_SEED (with FUZZ_PATH) replays one. A counterexample is printed shrunk.
@@ -15,7 +16,7 @@ const { runs: RUNS, seed: SEED, path: PATH } = settings;
 
 useVirtualClock();
 
-test(`hostile lists: nothing invented, nothing twice, nothing late, within the share (${RUNS} runs, seed ${SEED})`, async () => {
+test(`hostile lists: nothing invented, nothing twice, nothing lost or late, within the share (${RUNS} runs, seed ${SEED})`, async () => {
 	const property = fc.asyncProperty(behaviourArb, fc.array(stepArb, { minLength: 1, maxLength: 10 }), async (behaviour, steps) => {
 		await run(behaviour, steps);
 	});

@@ -5,11 +5,16 @@
  * - `behaviourArb`: the list as served: its order (oldest first, newest first, agent then time either
  *   way, a new permutation per request, ties reordered by each write), its `total` (exact, over,
  *   under, capped), its pages (full, shorter than the limit they report, overlapping, a smaller
- *   maximum), its clock against n8n's, its `Date` header against its facts' dates, facts dated decades ahead, existing facts in one batch, tier
- *   lifetimes, the filters and events watched, the way n8n runs the polls (helpers.ts).
+ *   maximum), its clock against n8n's, facts dated decades ahead, existing facts in one batch, tier
+ *   lifetimes, the filters and events watched, the way n8n runs the polls (helpers.ts). Two clocks
+ *   (issue 44): the facts' and the `Date` header's, which may be absent, ahead, behind, a different
+ *   replica's at each answer, or another host's for /organization only. Facts dated up to a minute
+ *   before they can be read (a row dated at its transaction's start, committed later), and other
+ *   clients writing while the trigger reads: during the activation poll and every later one.
  * - `stepArb`: the work between two polls: facts created (bursts larger than a poll may read
- *   included), promoted (across the filters), deleted, time passing (facts expiring by tier), n8n
- *   restarting with its stored state or with one an older version wrote.
+ *   included), promoted (across the filters), deleted, time passing (facts expiring by tier), facts
+ *   dated minutes or decades ahead, n8n restarting with its stored state or with one an older version
+ *   wrote.
  * - `HostileList`: the server (test/hostile/server.js underneath), dated by its own scripted clock,
  *   with the truth: every change, when it was made, and whether its date is honest.
  *
@@ -31,6 +36,12 @@ export type Pages = 'full' | 'short' | 'duplicates' | 'small-max';
  * 2 (before cd104fa) with its cursors full (2,000 keys dated apart, its most).
  */
 export type Older = 'none' | 'format3' | 'format3-full' | 'format2-full';
+/**
+ * Whose clock the `Date` header is: the facts' ('facts'), none ('absent'), one `dateSkewMs` off the
+ * facts' (a proxy or load balancer in front), one of two replicas `dateSkewMs` either side of it at
+ * random per answer, or the facts' except on /organization, answered by a host `dateSkewMs` off.
+ */
+export type DateHeader = 'facts' | 'absent' | 'skewed' | 'replicas' | 'organization';
 
 export interface Behaviour {
 	order: Order;
@@ -38,8 +49,19 @@ export interface Behaviour {
 	pages: Pages;
 	/** The API's clock against n8n's (negative: behind). */
 	clockOffsetMs: number;
-	/** The `Date` header against the facts' clock (a gateway's clock in front of the API; 0: one clock). */
+	/** Whose clock the `Date` header is (DateHeader), and how far off the facts' clock it is. */
+	dateHeader: DateHeader;
 	dateSkewMs: number;
+	/**
+	 * Facts (and promotions) are dated up to this long before they can be read (0: when they can). Up to
+	 * a minute is promised (issue 44); further back (5 minutes) a change may be refused (counted and
+	 * logged) or taken for one that existed, but the others around it are still reported.
+	 */
+	readLagMs: number;
+	/** Another client writes 1 to 3 facts at every this many requests the trigger sends, at activation too (0: never). */
+	writeEvery: number;
+	/** The server's clock moves this much while it answers a request. */
+	requestMs: number;
 	/** Facts existing at activation dated decades ahead (a broken clock). */
 	futureFacts: number;
 	/** Facts existing at activation, dated apart over weeks, or (`batch`) sharing one `created_at`. */
@@ -63,7 +85,7 @@ export type Step =
 	| { kind: 'promote'; count: number; pick: number }
 	| { kind: 'delete'; count: number; pick: number }
 	| { kind: 'advance'; minutes: number }
-	| { kind: 'future'; count: number }
+	| { kind: 'future'; count: number; ahead: 'minutes' | 'decades' }
 	| { kind: 'restart'; older: Older }
 	| { kind: 'poll'; polls: number };
 
@@ -81,7 +103,11 @@ export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
 	total: fc.constantFrom<Total>('exact', 'exact', 'over', 'under', 'capped'),
 	pages: fc.constantFrom<Pages>('full', 'full', 'short', 'duplicates', 'small-max'),
 	clockOffsetMs: fc.constantFrom(0, -10 * MINUTE, 10 * MINUTE, -21 * 86_400_000, 86_400_000),
-	dateSkewMs: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constantFrom(-5 * MINUTE, -2_000, 2_000, 5 * MINUTE, 3 * 3_600_000) }),
+	dateHeader: fc.constantFrom<DateHeader>('facts', 'facts', 'absent', 'skewed', 'replicas', 'organization'),
+	dateSkewMs: fc.constantFrom(-10 * MINUTE, -2 * MINUTE, -3_000, -1_000, 1_000, 3_000, 2 * MINUTE, 10 * MINUTE, 3 * 3_600_000),
+	readLagMs: fc.constantFrom(0, 1_000, MINUTE, MINUTE, 5 * MINUTE),
+	writeEvery: fc.constantFrom(0, 0, 1, 2, 5),
+	requestMs: fc.constantFrom(0, 40, 400),
 	futureFacts: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 150 }) }),
 	existing: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 700 }) }, { weight: 1, arbitrary: fc.integer({ min: 700, max: 3_000 }) }),
 	batch: fc.boolean(),
@@ -111,7 +137,7 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 3, arbitrary: fc.record({ kind: fc.constant('promote' as const), count: fc.integer({ min: 1, max: 6 }), pick: fc.nat() }) },
 	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), count: fc.integer({ min: 1, max: 60 }), pick: fc.nat() }) },
 	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 90 }) }) },
-	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('future' as const), count: fc.integer({ min: 1, max: 3 }) }) },
+	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('future' as const), count: fc.integer({ min: 1, max: 3 }), ahead: fc.constantFrom<'minutes' | 'decades'>('minutes', 'decades') }) },
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), older: fc.constantFrom<Older>('none', 'format3', 'format3-full', 'format2-full') }) },
 	{ weight: 5, arbitrary: fc.record({ kind: fc.constant('poll' as const), polls: fc.integer({ min: 1, max: 3 }) }) },
 );
@@ -130,11 +156,20 @@ export interface Change {
 	kind: 'created' | 'promoted';
 	key: string;
 	id: string;
-	/** Polls done before it was made (0: it existed at activation). */
+	/** Polls done before it was made (0: it existed at activation, or was made while the activation poll read). */
 	atPoll: number;
-	/** Its date is the server's clock's (not decades ahead). */
+	/** Made while the activation poll read: the trigger may hold it as existing, or report it. */
+	duringActivation: boolean;
+	/** A promotion dated no earlier than its fact's creation (a fact dated ahead promoted is not). */
 	honest: boolean;
+	/** Dated ahead of the facts' clock when made (minutes or decades: a broken clock). */
+	datedAhead: boolean;
+	/** Dated more than LAG_PROMISED_MS before it could be read: not promised. */
+	datedFarBack: boolean;
 }
+
+/** How long before it can be read a change may be dated and still be promised (issue 44). */
+export const LAG_PROMISED_MS = MINUTE;
 
 export const changeKey = (kind: 'created' | 'promoted', id: string, date: string | null) => (kind === 'created' ? id : `${id}@${date}`);
 
@@ -145,12 +180,20 @@ export class HostileList {
 	/** The requests each poll made, in order (the trigger's GETs). */
 	requests = 0;
 	polls = 0;
+	/** The activation poll is reading (changes made now are `duringActivation`). */
+	activating = false;
+	/** Facts other clients wrote while the trigger read. */
+	writtenWhileRead = 0;
+	/** The other clients stopped writing (the scenario settles). */
+	quiet = false;
 	private made = 0;
 	private writes = 0;
 	/** Insertion order of each fact: the tie-breaker of a stable order. */
 	private readonly seq = new Map<string, number>();
 	private advanced = 0;
 	private readonly random: Random;
+	/** Another generator for issue 44's behaviours, so that scenarios without them replay as before. */
+	private readonly random44: Random;
 	private server?: HostileServer;
 	private readonly base = Date.now();
 	/** Over/under counts, the cap, the short page length and the smaller max page, fixed for the run. */
@@ -158,6 +201,7 @@ export class HostileList {
 
 	constructor(readonly b: Behaviour) {
 		this.random = createRandom(b.seed);
+		this.random44 = createRandom((b.seed ^ 0x5bd1e995) >>> 0 || 1);
 		this.skew = 1 + Math.floor(this.random() * 60);
 	}
 
@@ -179,17 +223,25 @@ export class HostileList {
 	/** The filters the trigger watches with, as a predicate. */
 	matches = (f: ServedFact) => (!this.b.tier || f.tier === this.b.tier) && (!this.b.scope || f.scope === this.b.scope) && (!this.b.agent || f.agent_id === this.b.agent);
 
-	/** Creates `count` facts dated from now on the server's clock (`gapMs` apart, or all at one date); their ids. */
-	create(count: number, o: { agent: string; tier: string; scope: string; sameDate: boolean; gapMs: number; future?: boolean }): string[] {
+	/** How long before now a fact written now is dated (its transaction's start): up to `readLagMs`. */
+	private lag = () => (this.b.readLagMs > 0 ? Math.floor(this.random44() * (this.b.readLagMs + 1)) : 0);
+
+	/**
+	 * Creates `count` facts dated from now on the server's clock (`gapMs` apart, or all at one date), each
+	 * up to `readLagMs` earlier, or `ahead` of it (minutes: a node's clock; decades: a broken one); their ids.
+	 */
+	create(count: number, o: { agent: string; tier: string; scope: string; sameDate: boolean; gapMs: number; ahead?: 'minutes' | 'decades' }): string[] {
 		const ids: string[] = [];
-		const stamp = this.now();
+		const stamp = this.now() - this.lag();
 		for (let i = 0; i < count; i++) {
 			if (!o.sameDate && i > 0) this.advanced += o.gapMs;
 			const id = `fact_${String(++this.made).padStart(6, '0')}`;
-			const at = o.future ? stamp + DECADES_MS + i : o.sameDate ? stamp : this.now();
+			const ahead = o.ahead === 'decades' ? DECADES_MS : o.ahead === 'minutes' ? 3 * MINUTE : 0;
+			const at = o.ahead ? stamp + ahead + i : o.sameDate ? stamp : this.now() - this.lag();
+			const datedFarBack = this.now() - at > LAG_PROMISED_MS;
 			this.facts.push({ id, agent_id: o.agent, tier: o.tier, scope: o.scope, content: id, created_at: new Date(at).toISOString(), promoted_at: null });
 			this.seq.set(id, this.made);
-			this.changes.set(id, { kind: 'created', key: id, id, atPoll: this.polls, honest: !o.future });
+			this.changes.set(id, { kind: 'created', key: id, id, atPoll: this.polls, duringActivation: this.activating, honest: true, datedAhead: ahead > 0, datedFarBack });
 			ids.push(id);
 		}
 		this.writes++;
@@ -204,9 +256,25 @@ export class HostileList {
 			this.advanced += 1 + Math.floor(this.random() * 3_000);
 			fact.tier = TIERS[TIERS.indexOf(fact.tier) + 1];
 			if (this.random() < 0.3) fact.scope = SCOPES[Math.floor(this.random() * SCOPES.length)];
-			fact.promoted_at = new Date(this.now()).toISOString();
+			const created = Date.parse(fact.created_at);
+			fact.promoted_at = new Date(created <= this.now() ? Math.max(created, this.now() - this.lag()) : this.now()).toISOString();
 			const key = changeKey('promoted', fact.id, fact.promoted_at);
-			this.changes.set(key, { kind: 'promoted', key, id: fact.id, atPoll: this.polls, honest: Date.parse(fact.created_at) <= this.now() });
+			const datedFarBack = this.now() - Date.parse(fact.promoted_at) > LAG_PROMISED_MS;
+			this.changes.set(key, { kind: 'promoted', key, id: fact.id, atPoll: this.polls, duringActivation: this.activating, honest: created <= this.now(), datedAhead: false, datedFarBack });
+		}
+		this.writes++;
+	}
+
+	/** Promotes up to `count` facts in the half minute before now (before activation: they existed, and are never to be reported). */
+	promoteRecently(count: number): void {
+		const candidates = this.facts.filter((f) => f.tier !== 'L4' && !f.promoted_at && Date.parse(f.created_at) <= this.now());
+		for (let i = 0; i < Math.min(count, candidates.length); i++) {
+			const fact = candidates[Math.floor(this.random44() * candidates.length)];
+			if (fact.promoted_at) continue;
+			fact.tier = TIERS[TIERS.indexOf(fact.tier) + 1];
+			fact.promoted_at = new Date(Math.max(Date.parse(fact.created_at), this.now() - Math.floor(this.random44() * 30_000))).toISOString();
+			const key = changeKey('promoted', fact.id, fact.promoted_at);
+			this.changes.set(key, { kind: 'promoted', key, id: fact.id, atPoll: 0, duringActivation: false, honest: true, datedAhead: false, datedFarBack: false });
 		}
 		this.writes++;
 	}
@@ -274,13 +342,32 @@ export class HostileList {
 		return { data: list.slice(offset, offset + limit), limit };
 	}
 
+	/** The `Date` header of an answer to `pathname` (undefined: none sent). */
+	private dateHeader(pathname: string): string | undefined {
+		const skew = { facts: 0, absent: 0, skewed: this.b.dateSkewMs, replicas: this.random44() < 0.5 ? this.b.dateSkewMs : -this.b.dateSkewMs, organization: pathname === '/v1/organization' ? this.b.dateSkewMs : 0 }[this.b.dateHeader];
+		return this.b.dateHeader === 'absent' ? undefined : new Date(this.now() + skew).toUTCString();
+	}
+
+	/** Another client's write while the trigger reads: 1 to 3 facts, at every `writeEvery` requests. */
+	private writeWhileRead(): void {
+		if (this.quiet || this.b.writeEvery === 0 || this.requests % this.b.writeEvery !== 0) return;
+		const pick = (n: number) => Math.floor(this.random44() * n);
+		this.create(1 + pick(3), { agent: AGENTS[pick(AGENTS.length)], tier: TIERS[pick(TIERS.length)], scope: SCOPES[pick(SCOPES.length)], sameDate: false, gapMs: 1 + pick(500) });
+		this.writtenWhileRead++;
+	}
+
 	private answer(url: string, res: HostileResponse): void {
 		const u = new URL(url, 'http://x');
 		const send = (body: unknown) => {
-			res.writeHead(200, { 'content-type': 'application/json', date: new Date(this.now() + this.b.dateSkewMs).toUTCString(), 'x-ratelimit-limit': String(this.b.limit) });
+			const date = this.dateHeader(u.pathname);
+			// Node's server adds a `Date` of its own unless told not to.
+			if (date === undefined) res.sendDate = false;
+			res.writeHead(200, { 'content-type': 'application/json', ...(date === undefined ? {} : { date }), 'x-ratelimit-limit': String(this.b.limit) });
 			res.end(JSON.stringify(body));
 		};
 		this.requests++;
+		this.advanced += this.b.requestMs;
+		this.writeWhileRead();
 		if (u.pathname === '/v1/organization') return send({ data: { id: 'org_hostile' } });
 		if (u.pathname !== '/v1/memory/facts') {
 			res.writeHead(404, { 'content-type': 'application/json' });
@@ -309,5 +396,8 @@ export function seed(list: HostileList): void {
 		for (const f of list.facts) f.created_at = stamp;
 	}
 	list.advance(end - list.now());
-	if (futureFacts > 0) list.create(futureFacts, { agent: AGENTS[1], tier: 'L3', scope: 'team', sameDate: false, gapMs: 1, future: true });
+	// Promotions made just before activation existed: a trigger that dates them by another clock may report them.
+	// On issue 44's servers only (facts dated before they can be read), so that earlier scenarios replay as they were.
+	if (list.b.promotions && list.b.readLagMs > 0) list.promoteRecently(2);
+	if (futureFacts > 0) list.create(futureFacts, { agent: AGENTS[1], tier: 'L3', scope: 'team', sameDate: false, gapMs: 1, ahead: 'decades' });
 }

@@ -4,14 +4,14 @@
  * as stored, and the key share's account (keyShare.ts). Pure: no HTTP.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { advance, type Cursor, judge, type Kind, MAX_SEEN, MAX_SEEN_BYTES, remember, sinceAfterWholeRead } from '../../nodes/AgentPlatformPollingTrigger/judge';
+import { advance, baselineCursors, type Cursor, judge, type Kind, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, remember, sinceAfterWholeRead, WINDOW_MS } from '../../nodes/AgentPlatformPollingTrigger/judge';
 import { KeyShare, shareClock } from '../../nodes/AgentPlatformPollingTrigger/keyShare';
 import { readCursor, shortHash, storeCursor } from '../../nodes/AgentPlatformPollingTrigger/state';
 
 const T = Date.parse('2026-11-20T10:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 const fact = (id: string, created: number, promoted?: number): IDataObject => ({ id, created_at: iso(created), promoted_at: promoted === undefined ? null : iso(promoted) });
-const cursor = (since: number, held: Array<[string, number]> = []): Cursor => ({ since, keys: new Map(held.map(([key, at]) => [key, at])) });
+const cursor = (since: number, held: Array<[string, number]> = [], from = since): Cursor => ({ since, from, keys: new Map(held.map(([key, at]) => [key, at])) });
 const BOTH = new Set<Kind>(['created', 'promoted']);
 
 /** The ids judged new (created / promoted), in the order judged. */
@@ -48,7 +48,7 @@ describe('judge: new means dated at or after the cursor, with a key not held', (
 		['no later than the API\'s clock: new', T + 5, T + 5, ['a'], []],
 		['ahead of the API\'s clock: not new yet, and not deferred (no room is taken, the cursor is not held back)', T + 6, T + 5, [], ['a']],
 	] as Array<[string, number, number, string[], string[]]>)('a creation dated %s', (_how, at, upTo, fresh, ahead) => {
-		const verdict = judge({ created: cursor(T), promoted: cursor(T) }, [fact('a', at)], BOTH, 10, upTo);
+		const verdict = judge({ created: cursor(T), promoted: cursor(T) }, [fact('a', at)], BOTH, 10, { created: upTo });
 		expect(verdict.fresh.map((c) => c.fact.id)).toEqual(fresh);
 		expect(verdict.ahead.map((c) => c.fact.id)).toEqual(ahead);
 		expect(verdict.deferred).toEqual([]);
@@ -56,7 +56,7 @@ describe('judge: new means dated at or after the cursor, with a key not held', (
 
 	test('a fact promoted again is a new promotion (its key holds the date)', () => {
 		const promoted = cursor(T);
-		remember(promoted, judge({ created: cursor(T), promoted }, [fact('a', T - 10, T + 1)], BOTH, 10).fresh[0]);
+		remember(promoted, judge({ created: cursor(T), promoted }, [fact('a', T - 10, T + 1)], BOTH, 10).fresh[0], Infinity);
 		expect(verdicts(cursor(T), promoted, [fact('a', T - 10, T + 1)]).promoted).toEqual([]);
 		expect(verdicts(cursor(T), promoted, [fact('a', T - 10, T + 2)]).promoted).toEqual(['a']);
 	});
@@ -90,21 +90,49 @@ describe('judge: new means dated at or after the cursor, with a key not held', (
 
 describe('where the cursor stands', () => {
 	test.each([
-		['its Date at the start, less the lag', { startDate: T, newestSeen: T + 30_000, lengthMs: 10_000, deferred: Infinity }, T - 60_000],
-		['no Date header: the newest date seen less its length', { newestSeen: T + 30_000, lengthMs: 10_000, deferred: Infinity }, T + 20_000 - 60_000],
-		['a Date header ahead of the facts\' clock: the facts win', { startDate: T + 600_000, newestSeen: T, lengthMs: 0, deferred: Infinity }, T - 60_000],
-		['a change deferred: not past it', { startDate: T, newestSeen: T, lengthMs: 0, deferred: T - 120_000 }, T - 120_000],
-		['a fact dated ahead: not past the latest Date', { newestSeen: T + 3_600_000, lengthMs: 0, deferred: Infinity, lastDate: T }, T],
+		['the newest trusted date when it started, less the window', { newestAtStart: T, deferred: Infinity }, T - WINDOW_MS],
+		['a change deferred: not past it', { newestAtStart: T, deferred: T - 120_000 }, T - 120_000],
 	] as Array<[string, Parameters<typeof sinceAfterWholeRead>[0], number]>)('after a whole read: %s', (_how, read, since) => {
-		expect(sinceAfterWholeRead(read, 60_000)).toBe(since);
+		expect(sinceAfterWholeRead(read)).toBe(since);
 	});
 
-	test('advance: never back; the keys before the new place go', () => {
+	test('the activation: the creations from the window before the newest trusted date, the keys read held; a date ahead of the trusted time moves nothing and is held to its day\'s end', () => {
+		const read = [fact('old', T - 3 * WINDOW_MS), fact('held', T - 30_000), fact('newest', T), fact('decades', T + 1e12)];
+		const { created, promoted } = baselineCursors(read, BOTH, T, true, T + 1_000, T + 1_000, T + 1_000);
+		expect(created.since).toBe(T - WINDOW_MS);
+		expect([...created.keys.keys()].sort()).toEqual(['decades', 'held', 'newest'].map(shortHash).sort());
+		expect(created.keys.get(shortHash('decades')) as number % 86_400_000).toBe(0);
+		// Promotions follow no order: the list's clock.
+		expect(promoted.since).toBe(T + 1_000);
+		// Without a window read whole, a provisional cursor (the list's clock, or just past a batch) until a whole read has held the rest.
+		expect(baselineCursors(read, BOTH, T, false, T + 1_000, T + 1_000, T + 1_000).created.since).toBe(T + 1_000);
+	});
+
+	test('a change not held dated within the window before the cursor, and after `from`, is refused (counted once), one dated before either is old', () => {
+		const created = cursor(T, [], T - WINDOW_MS);
+		const verdict = judge({ created, promoted: cursor(T) }, [fact('late', T - 30_000), fact('older', T - WINDOW_MS - 1), fact('new', T)], BOTH, 10);
+		expect(verdict.refused.map((c) => c.fact.id)).toEqual(['late']);
+		expect(verdict.fresh.map((c) => c.fact.id)).toEqual(['new']);
+		expect(judge({ created: cursor(T), promoted: cursor(T) }, [fact('late', T - 30_000)], BOTH, 10).refused).toEqual([]);
+	});
+
+	test('advance: never back; the keys more than the window before the new place go', () => {
 		const c = cursor(T, [['a', T], ['b', T + 5]]);
-		advance(c, T + 1);
-		expect([c.since, [...c.keys.keys()]]).toEqual([T + 1, ['b']]);
+		advance(c, T + WINDOW_MS + 1);
+		expect([c.since, [...c.keys.keys()]]).toEqual([T + WINDOW_MS + 1, ['b']]);
 		advance(c, T - 100);
-		expect(c.since).toBe(T + 1);
+		expect(c.since).toBe(T + WINDOW_MS + 1);
+	});
+
+	test('keys still full after a whole read: the oldest quarter goes past the window first; only when that frees nothing is a change lost (and said)', () => {
+		const apart = cursor(T);
+		for (let i = 0; i < MAX_SEEN; i++) apart.keys.set(`k${String(i).padStart(7, '0')}`, T + i * 1_000);
+		expect(makeRoom(apart, Infinity)).toBe(false);
+		expect(apart.keys.size).toBeLessThan(MAX_SEEN);
+		const burst = cursor(T);
+		for (let i = 0; i < MAX_SEEN; i++) burst.keys.set(`k${String(i).padStart(7, '0')}`, T + i);
+		expect(makeRoom(burst, T)).toBe(true);
+		expect(burst.keys.size).toBeLessThan(MAX_SEEN);
 	});
 
 	test('stored grouped by date and read back; an earlier version\'s keys read too; a cursor past its bound does not', () => {
