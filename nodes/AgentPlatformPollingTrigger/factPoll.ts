@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { edgeOrder, type EdgeOutcome, type OffsetPage, readEdge } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, startAt, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, holdExisting, judge, type Kind, makeRoom, oldest, rein, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, forgetBeforeFrom, holdExisting, judge, type Kind, makeRoom, oldest, rein, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { factQuery, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
@@ -219,6 +219,8 @@ export class FactPoll {
 		const promoted = Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
+		// Past a batch no whole read follows to move the cursor back: the batch's keys would be stored for nothing (kilobytes a poll).
+		if (Number.isFinite(batch) && !windowed) forgetBeforeFrom(this.cursors.created);
 		// Set by the list's clock: a creation dated within its last second that the whole read meets cannot be told new (counted as refused).
 		return Number.isFinite(batch) || windowed ? undefined : clock;
 	}

@@ -232,6 +232,11 @@ export function makeRoom(cursor: Cursor, deferred: number): boolean {
 	return true;
 }
 
+/** Lets go of the keys dated before `from`: no change dated there is new or refused, so they account for nothing (while no whole read may move `since` back: endHolding). */
+export function forgetBeforeFrom(cursor: Cursor): void {
+	for (const [key, at] of cursor.keys) if (at < cursor.from) cursor.keys.delete(key);
+}
+
 /** A cursor later than `upTo` (the list's clock: an edited state) comes back to `to`. */
 export function rein(cursor: Cursor, upTo: number, to: number): void {
 	if (cursor.since <= upTo) return;

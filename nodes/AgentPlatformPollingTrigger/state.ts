@@ -151,21 +151,24 @@ const isHashList = (value: unknown): value is string[] => Array.isArray(value) &
 /**
  * A stored cursor as judge.ts's: its keys grouped by date, or as an earlier version kept them (key →
  * date), with `since` moved up to `floor`, and the keys before it let go; undefined when it cannot be
- * read, or holds more than MAX_SEEN_BYTES of keys from there on.
+ * read, or holds more than MAX_SEEN_BYTES of keys from there on. Without a floor every key stored is
+ * kept: judge.ts lets keys go, and the activation's whole read holds keys from its window on, before its
+ * provisional `since` less WINDOW_MS (dropping them here made an existing fact there new: invented).
  */
 export function readCursor(value: unknown, floor = Number.NEGATIVE_INFINITY): Cursor | undefined {
 	if (!isObject(value) || !isNumber(value.since) || !isObject(value.seen) || (value.from !== undefined && !isNumber(value.from))) return undefined;
 	const since = Math.max(value.since, floor);
+	const keepFrom = floor - WINDOW_MS;
 	const from = Math.min(since, Math.max(floor, (value.from as number | undefined) ?? since));
 	const keys = new Map<string, number>();
 	let chars = 0;
 	for (const [name, entry] of Object.entries(value.seen)) {
 		if (isHash(name) && isNumber(entry)) {
-			if (entry >= since - WINDOW_MS) keys.set(name, entry);
+			if (entry >= keepFrom) keys.set(name, entry);
 		} else if (/^-?\d{1,16}$/.test(name) && typeof entry === 'string' && entry.length % HASH_CHARS === 0) {
 			chars += entry.length;
 			if (chars > MAX_SEEN_BYTES) return undefined;
-			if (Number(name) >= since - WINDOW_MS) for (let i = 0; i < entry.length; i += HASH_CHARS) keys.set(entry.slice(i, i + HASH_CHARS), Number(name));
+			if (Number(name) >= keepFrom) for (let i = 0; i < entry.length; i += HASH_CHARS) keys.set(entry.slice(i, i + HASH_CHARS), Number(name));
 		} else return undefined;
 		if (keys.size * HASH_CHARS > MAX_SEEN_BYTES) return undefined;
 	}

@@ -243,6 +243,20 @@ describe('new facts at the cost of what changed', () => {
 		expect(warn.mock.calls.filter(([message]) => String(message).includes('not in creation order'))).toHaveLength(1);
 		warn.mockRestore();
 	});
+	test('facts dated a minute apart in a list sorted by agent, read whole over several polls at activation: the one dated just inside the window before the newest is held across polls, never reported', async () => {
+		// The activation's whole read runs under a provisional cursor (the list's clock); the fact a minute before the newest is
+		// in its window but more than the window before that cursor: its key must survive being stored between polls.
+		const s = await sandbox({ factOrder: 'agent-then-newest', maxPageSize: 20, rateLimit: 120 });
+		// The newest made five seconds before activation (seeding and activating take time in a real org).
+		s.admin.seedFacts('org_acme', 600, undefined, undefined, { gapMs: 60_000, aheadMs: -5_000 });
+		const wf = pollingWorkflow(s, FACTS);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		await untilActivationRead(wf);
+		const made = await create(s, 'the first after the whole read');
+		const items = await pollFor(wf, (got) => reported(got, 'memory.fact_created').includes(made), 100, 60);
+		expect(reported(items, 'memory.fact_created')).toEqual([made]);
+	});
 });
 
 describe('the sweep finds its place at the cost of what moved', () => {
