@@ -1,5 +1,6 @@
 /**
- * One poll's work on the memory-fact list: the only writer of its FactStream. The model (docs/polling-trigger.md says the same):
+ * One poll's work on the memory-fact list: a FactPoll is the only writer of its FactStream (here, and in
+ * the reads at the newest end it runs, newestEnd.ts). The model (docs/polling-trigger.md says the same):
  *
  * 1. Only a fact's id and its own dates say whether it is new: a change dated at or after its cursor,
  *    whose key is not held (judge.ts, where every cursor moves). Position only says where to read.
@@ -11,13 +12,13 @@
  */
 import { NodeOperationError, type IDataObject, type INode, type Logger } from 'n8n-workflow';
 import type { AgentPlatformClient, ScanPage, ScanStart } from '../../src/client';
-import { learnOrder } from '../../src/client/listEnd';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
-import { edgeOrder, type EdgeOutcome, type OffsetPage, readEdge } from './edge';
+import { edgeOrder, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
-import { SAFETY_POLL_REQUESTS, newSweep, startAt, sweep } from './factSweep';
+import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
 import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, forgetBeforeFrom, holdExisting, judge, type Kind, makeRoom, oldest, rein, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
+import { baseline, fastRead } from './newestEnd';
 import { factQuery, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
 
@@ -44,9 +45,6 @@ const NOTES = {
 		"Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
 } as const;
 export type NoteCode = keyof typeof NOTES;
-
-/** The notes a fast read's outcome gives. */
-const EDGE_NOTES: Record<Exclude<EdgeOutcome, 'reached'>, NoteCode> = { cut: 'cut', moved: 'moved', unordered: 'unordered' };
 
 /** The `Date` of the latest answer, as the client's hook tells it (undefined: that answer named none). */
 export class ApiDates {
@@ -328,78 +326,6 @@ export class FactPoll {
 		});
 	}
 }
-
-/**
- * The baseline: the first page and the last, which teach the page size and the order; in a list in
- * creation order, then its newest end back past the window (judge.ts, baselineCursors), all held. A
- * tier or scope filter lets a promotion bring in a fact the window never read: the list's `Date` sets
- * the creations' cursor there, as where the window cannot be read whole.
- */
-async function baseline(poll: FactPoll): Promise<void> {
-	const { stream, query } = poll;
-	const { settings } = poll.parts;
-	const fixedFilters = settings.tier === undefined && settings.scope === undefined;
-	poll.query = factQuery({ ...settings, tier: undefined, scope: undefined });
-	let first: ScanPage | undefined;
-	for await (const page of poll.pages(startAt(undefined))) {
-		first = page;
-		break;
-	}
-	const whole = first !== undefined && (first.last || poll.affordable >= 1);
-	const last = first && !first.last && whole ? (await poll.pageAt(Math.max(first.end, first.total - first.pageSize))).items : [];
-	let held: IDataObject[] = [...(first?.items ?? []), ...last];
-	stream.total = first?.total ?? 0;
-	// The order from the two ends' creation dates (src/client/listEnd.ts); one date throughout (a batch) shows none, and is no disorder.
-	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
-	stream.order = typeof learned === 'string' ? learned : 'unknown';
-	// One page shorter than the server serves is the whole list, whatever its total says.
-	let windowed = first === undefined || (first.last && first.items.length < first.pageSize);
-	let newestAtEnd = Number.NEGATIVE_INFINITY;
-	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
-		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
-		held = [...held, ...read.facts];
-		stream.total = read.total;
-		windowed = read.outcome === 'reached';
-		// In order, the first trusted date met from the newest end is the newest there was.
-		if (read.outcome !== 'moved') newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
-	}
-	const clockSecond = poll.startFrom(held, windowed, newestAtEnd);
-	// No order and no batch to start from: the whole list is read, holding what existed. A window larger than the
-	// activation reads (a batch of thousands) starts just past the newest date at the newest end instead.
-	if (clockSecond !== undefined && fixedFilters && poll.created) stream.sweep = { ...newSweep(stream.newest), holding: true, ...(clockSecond === undefined ? {} : { clockSecond }) };
-	// The filtered list from here on: its end is found from its start (edge.ts).
-	poll.query = query;
-	if (!fixedFilters) stream.total = 0;
-	if (stream.order !== 'unknown' && stream.newest !== undefined) stream.edge = { mark: stream.newest + 1 };
-	if (typeof learned === 'object' && new Set(held.map(createdAt)).size > 1 && poll.created) poll.note('unordered');
-}
-
-/** The fast read: what it found is judged; where it may read from next, and whether the sweep must help. Returns the creations it found. */
-async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-first'): Promise<number> {
-	const { stream } = poll;
-	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
-	const before = stream.total;
-	const read = await readEdge(poll, order, stream, () => mark);
-	const { deferred, found } = poll.report(read.facts);
-	stream.total = read.total;
-	// More facts added than found at the edge: some were added elsewhere (deletions only hide this, never fake it).
-	const outcome = read.outcome === 'reached' && read.total - before > found ? 'unconfirmed' : read.outcome;
-	if (outcome === 'unordered') {
-		stream.order = 'unknown';
-		delete stream.edge;
-		poll.note('unordered');
-		return 0;
-	}
-	if (outcome !== 'reached') poll.needSweep(outcome === 'unconfirmed' ? 'unconfirmed' : EDGE_NOTES[outcome]);
-	else if (stream.sweepNeededSince === 0) poll.clear('unconfirmed', 'moved', 'cut');
-	// On past the newest fact read, but not past a change deferred (the next poll reads it again).
-	const drift = Math.max(-MAX_DRIFT_PAGES * stream.pageSize, Math.min(MAX_DRIFT_PAGES * stream.pageSize, read.total - before));
-	stream.edge = { mark: Math.min(Math.max(mark, (stream.newest ?? Number.NEGATIVE_INFINITY) + 1), deferred), drift };
-	return found;
-}
-
-/** How far (in pages) the fast read's first request may aim from the stored end by the last poll's drift. */
-const MAX_DRIFT_PAGES = 10;
 
 /** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (SAFETY_POLL_REQUESTS). */
 function sweepPages(poll: FactPoll): number {
