@@ -133,6 +133,13 @@ const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ dateHeader: 'replicas', dateSkewMs: 600_000, readLagMs: 60_000, existing: 479, promotions: true },
 		[{ kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=300 FUZZ_SEED=747110961` on the merged rule (b72119b), shrunk: poll 4 reports
+	// fact_000083, there at activation, as created.
+	[
+		'no event for a fact that existed at activation: a list sorted by agent, a total over the count, short pages, one fact dated decades ahead, 82 facts',
+		{ order: 'agent-then-oldest', total: 'over', pages: 'small-max', futureFacts: 1, existing: 82 },
+		[{ kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.failing.each(open44)('%s', async (_name, behaviour, steps) => {
