@@ -1,10 +1,4 @@
-import {
-	NodeConnectionTypes,
-	type IDataObject,
-	type INodeExecutionData,
-	type INodeType,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import { NodeConnectionTypes, type IDataObject, type INodeExecutionData, type INodeType, type IPollFunctions } from 'n8n-workflow';
 import { AgentPlatformClient } from '../../src/client';
 import { DOCS } from '../../src/docsLinks';
 import { ALL_EVENTS, EVENT_TYPES } from '../../src/vocabulary';
@@ -24,10 +18,7 @@ import { readOrgId, sampleEvent } from './sample';
 import { type PollSettings, readSettings, stateFingerprint, wantsAgents, wantsFacts } from './settings';
 import { loadState, type PollState, STATE_KEY } from './state';
 
-/**
- * Time one poll spends at most (less when n8n gives a smaller budget). A longer scan goes on at
- * the next poll, so a large organization never holds up activation or the poll schedule.
- */
+/** Time one poll spends at most (less when n8n gives a smaller budget): a longer scan goes on at the next poll. */
 export const POLL_BUDGET_MS = 30_000;
 
 /** Polls of one trigger under way in this process: a tick that finds one running is skipped. */
@@ -37,10 +28,9 @@ const running = new Set<string>();
 const contexts = new WeakSet<object>();
 
 /**
- * The first poll after the user activated the workflow starts from a new baseline; after a
- * restart or a save of the active workflow, the stored state carries on. n8n runs that poll with
- * the activation's context ('activate', or 'create' in 1.x) and reuses it for later ticks, or,
- * under its durable scheduler, makes a new context for each tick, always as 'update'.
+ * The first poll after the user activated the workflow takes a new baseline (after a restart or a save, the
+ * stored state carries on). n8n runs it with the activation's context ('activate', 'create' in 1.x) and reuses
+ * that for later ticks, or, under its durable scheduler, makes a new one per tick, always as 'update'.
  */
 function isFirstPollAfterActivation(ctx: IPollFunctions): boolean {
 	if (contexts.has(ctx)) return false;
@@ -128,10 +118,8 @@ export class AgentPlatformPollingTrigger implements INodeType {
 	}
 }
 
-/** The largest page the API serves (docs/spec-choices.md), by which the agents' read counts its requests. */
+/** The largest page the API serves (docs/spec-choices.md): the agents' read takes a request per this many agents known. */
 const AGENTS_PER_PAGE = 100;
-
-/** Requests the agents' read takes: a page per AGENTS_PER_PAGE agents known (one at the baseline). */
 const agentPages = (state: PollState) => Math.max(1, Math.ceil((Object.keys(state.agents ?? {}).length + 1) / AGENTS_PER_PAGE));
 
 /** One poll; `key` names the trigger for the state kept in this process (none without a workflow id). */
@@ -152,7 +140,7 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 	const client = new AgentPlatformClient(ctx, { hook });
 	const seenAt = Date.now();
 	const events: PolledEvent[] = [];
-	const outcome = await (async () => {
+	const failure = await (async () => {
 		if (state.orgId === undefined) {
 			if (share.available < 1) return;
 			state.orgId = await readOrgId(client);
@@ -163,8 +151,8 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 		events.push(...facts.events);
 		if (facts.failure !== undefined) throw facts.failure;
 	})().then(
-		() => ({ ok: true as const }),
-		(error: unknown) => ({ ok: false as const, error }),
+		() => undefined,
+		(error: unknown) => ({ error }),
 	);
 	// The state after the last whole step, saved together with the events found up to it.
 	state.share = share.toJSON();
@@ -174,8 +162,7 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 	// a poll whose events were all chat turns hands n8n nothing, so it is no hand-over (latestState.ts).
 	const kept = keptEvents(ctx, events);
 	latestStates.keep(key, state, latest, kept.length > 0);
-	// A failure after some events hands those over (their keys are in the state); the next poll
-	// meets the failure again and reports it if it still stands.
-	if (!outcome.ok && kept.length === 0) throw outcome.error;
+	// A failure after some events hands those over (their keys are in the state); the next poll meets it again.
+	if (failure && kept.length === 0) throw failure.error;
 	return kept.length > 0 ? [toItems(kept, state.orgId, seenAt)] : null;
 }

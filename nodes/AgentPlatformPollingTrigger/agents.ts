@@ -1,20 +1,15 @@
 /**
- * Agent events by comparing each agent's status with the one seen at the last poll:
- *
- * - a status that differs: `agent.status_changed` (with the previous status, which a poll knows);
- * - an agent that leaves `provisioning`, or appears in another status: `deployment.provisioned`
- *   (an agent that leaves `provisioning` also changed status, so both events are true of it).
- *
- * The agents list is small, so it is read whole every poll (one agent with the Agent filter).
- * Statuses are remembered by the hash of the agent's id (any id, `__proto__` included, is a plain
- * key then), and a status longer than any real one by its hash too, so the state stays bounded.
+ * Agent events, by comparing each agent's status with the one seen at the last poll (the rules:
+ * docs/polling-trigger.md, What it watches). The agents list is small, so it is read whole every poll.
+ * Statuses are kept by the hash of the agent's id (any id, `__proto__` included, is a plain key then),
+ * and a status longer than any real one by its hash too, so the state stays bounded.
  */
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { AgentPlatformClient } from '../../src/client';
 import { AGENT_STATUS } from '../../src/vocabulary';
 import { provisionedEvent, statusChangedEvent, type PolledEvent } from './events';
 import type { PollSettings } from './settings';
-import { has, MAX_AGENTS, MAX_STATUS_CHARS, type PollState, shortHash } from './state';
+import { MAX_AGENTS, MAX_STATUS_CHARS, type PollState, shortHash } from './state';
 
 /** What the state keeps of a status: itself, or the hash of one longer than MAX_STATUS_CHARS (marked with #). */
 const kept = (status: string) => (status.length <= MAX_STATUS_CHARS ? status : `#${shortHash(status)}`);
@@ -43,7 +38,7 @@ export async function pollAgents(node: INode, client: AgentPlatformClient, state
 		const status = agent.status as string;
 		statuses[key] = kept(status);
 		if (!previous) continue; // the baseline
-		const before = has(previous, key) ? previous[key] : undefined;
+		const before = Object.hasOwn(previous, key) ? previous[key] : undefined;
 		const provisioned = status !== AGENT_STATUS.provisioning && (before === undefined || before === AGENT_STATUS.provisioning);
 		if (before !== undefined && before !== kept(status) && settings.events.has('agent.status_changed')) {
 			// A status kept as its hash cannot be told: the previous status is then unknown (null).

@@ -1,15 +1,8 @@
 /**
- * The polling trigger's output: the webhook trigger's shape (`event`, `org_id`, `timestamp`,
- * `data`, with `data` as the service's events carry it), so a workflow can switch triggers without
- * changing the nodes after it, plus `poll`, which says what a poll could not know:
- *
- * - `poll.seen_at`: when the poll saw the change;
- * - `poll.timestamp_from`: where `timestamp` comes from: the fact's own `created_at` or
- *   `promoted_at` (the time of the change, as a webhook would carry), or `seen_at` for agent
- *   changes, whose time the API does not give.
- *
- * What a poll cannot see at all: a promoted fact's previous tier and scope (the webhook's
- * `data.previous`), and a change undone before the next poll.
+ * The polling trigger's output: the webhook trigger's shape, so a workflow can switch triggers without
+ * changing the nodes after it, plus `poll`: when the poll saw the change (`seen_at`), and where
+ * `timestamp` comes from (`timestamp_from`: the fact's own date, or `seen_at` for agent changes, whose
+ * time the API does not give). docs/polling-trigger.md (Output) says what a poll cannot see.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { AGENT_STATUS, type EventType, FACT_TIME_FIELDS } from '../../src/vocabulary';
@@ -35,44 +28,21 @@ export function factEvent(event: 'memory.fact_created' | 'memory.fact_promoted',
 	return { event, at, timestamp: String(fact[field]), timestampFrom: field, data: { fact } };
 }
 
+/** An agent's change, dated when the poll saw it. */
+const agentEvent = (event: EventType, seenAt: number, data: IDataObject): PolledEvent => ({ event, at: seenAt, timestamp: new Date(seenAt).toISOString(), timestampFrom: 'seen_at', data });
+
 export function statusChangedEvent(agent: IDataObject, previousStatus: string | null, seenAt: number): PolledEvent {
-	return {
-		event: 'agent.status_changed',
-		at: seenAt,
-		timestamp: new Date(seenAt).toISOString(),
-		timestampFrom: 'seen_at',
-		data: {
-			agent_id: agent.id as string,
-			agent_name: agent.agent_name as string,
-			previous_status: previousStatus,
-			status: agent.status as string,
-			online: agent.status === AGENT_STATUS.online,
-		},
-	};
+	const { id, agent_name, status } = agent;
+	return agentEvent('agent.status_changed', seenAt, { agent_id: id, agent_name, previous_status: previousStatus, status, online: status === AGENT_STATUS.online });
 }
 
-export function provisionedEvent(agent: IDataObject, seenAt: number): PolledEvent {
-	return {
-		event: 'deployment.provisioned',
-		at: seenAt,
-		timestamp: new Date(seenAt).toISOString(),
-		timestampFrom: 'seen_at',
-		data: { deployment_id: agent.id as string, agent_name: agent.agent_name as string, status: agent.status as string },
-	};
-}
+export const provisionedEvent = (agent: IDataObject, seenAt: number): PolledEvent =>
+	agentEvent('deployment.provisioned', seenAt, { deployment_id: agent.id, agent_name: agent.agent_name, status: agent.status });
 
 /** n8n items, oldest change first. */
 export function toItems(events: PolledEvent[], orgId: string | null | undefined, seenAt: number): INodeExecutionData[] {
 	const seen = new Date(seenAt).toISOString();
 	return [...events]
 		.sort((a, b) => a.at - b.at)
-		.map((e) => ({
-			json: {
-				event: e.event,
-				...(orgId ? { org_id: orgId } : {}),
-				timestamp: e.timestamp,
-				data: e.data,
-				poll: { seen_at: seen, timestamp_from: e.timestampFrom },
-			},
-		}));
+		.map((e) => ({ json: { event: e.event, ...(orgId ? { org_id: orgId } : {}), timestamp: e.timestamp, data: e.data, poll: { seen_at: seen, timestamp_from: e.timestampFrom } } }));
 }

@@ -1,21 +1,11 @@
 /**
- * The polling trigger's share of the API key's rate limit. A key allows 60 or 120 requests a
- * minute, shared by every workflow on it, and polling is background work: the trigger spends at
- * most `share` of the key's limit, measured across polls. Each poll is its own execution, so the
- * account lives in the static data: tokens that fill at share × limit a minute, hold at most one
- * minute's worth, and pay for every HTTP request the trigger's client sends (retries included,
- * counted where each attempt leaves: the client tells its RequestHook, src/client/requestHook.ts,
- * which also says the key's limit from each answer's headers). A step the account cannot pay for
- * waits for a later poll; a scan carries on where it stopped.
- *
- * The account follows the key as it is: when an answer names another limit (a plan changed), what
- * it holds is capped at a minute's share of the new one; an account overdrawn (retries, or a stored
- * state edited or from an older version) owes at most a minute's share, paid back as time passes.
- *
- * The default, 0.2, leaves four fifths of the key to the workflows people wait on, and three
- * fifths with two polling triggers on one key. It pays for a poll a minute that checks the agents
- * and the new facts (one request each) on the smallest plan (12 of 60), and the rest sweeps the
- * list for promotions: on a Team key about 22 pages (some 2,000 new facts, the pages overlapping) a minute.
+ * The polling trigger's share of the API key's rate limit, which every workflow on the key shares. Each
+ * poll is its own execution, so the account lives in the static data: tokens that fill at share × limit a
+ * minute, hold at most a minute's worth, and pay for every attempt the client sends (its RequestHook,
+ * src/client/requestHook.ts, which also names the key's limit from each answer). A step the account cannot
+ * pay for waits for a later poll. The default, 0.2, pays for a poll a minute (agents and new facts, a
+ * request each) on the smallest plan and leaves four fifths of the key to the workflows people wait on;
+ * docs/polling-trigger.md (The share) says the rest.
  */
 import type { RequestHook } from '../../src/client';
 
@@ -49,10 +39,7 @@ export class KeyShare implements RequestHook {
 		private guessed: boolean,
 	) {}
 
-	/**
-	 * The account for this poll: the stored one filled for the time since, or a new one holding one
-	 * minute's share (the first poll records the baseline).
-	 */
+	/** The account for this poll: the stored one filled for the time since, or a new one holding a minute's share. */
 	static open(stored: ShareAccount | undefined, share: number): KeyShare {
 		const now = shareClock.now();
 		// A time stored ahead of now (an edited state, a clock set back) would hold the account empty until then.
@@ -78,8 +65,7 @@ export class KeyShare implements RequestHook {
 	}
 
 	/** An answer that names another limit for the key: the account holds at most a minute's share of it. */
-	answered(answer: { limit?: number }): void {
-		const { limit } = answer;
+	answered({ limit }: { limit?: number }): void {
 		if (limit === undefined || !(limit > 0)) return;
 		const guessed = this.guessed;
 		this.guessed = false;

@@ -1,16 +1,14 @@
 /**
- * "Fetch Test Event" in the editor: the most recent item that matches the events and filters,
- * shaped as the event it would start, so the rest of the workflow can be built on real data. It
- * reads nothing from and writes nothing to the stored state. Facts are read up to SAMPLE_FACTS
- * (each click would otherwise read the whole list, spending the key's budget that production
- * workflows share): the most recent among those.
+ * "Fetch Test Event" in the editor: the most recent item that matches the events and filters, shaped as
+ * the event it would start, without touching the stored state. Facts are read up to SAMPLE_FACTS: a
+ * click must not spend on the whole list the key's budget that production workflows share.
  */
 import { NodeOperationError, type IDataObject, type INode, type INodeExecutionData } from 'n8n-workflow';
 import { type AgentPlatformClient, isApiError } from '../../src/client';
 import { AGENT_STATUS, FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { readAgents } from './agents';
 import { factEvent, provisionedEvent, statusChangedEvent, timeOf, toItems, type PolledEvent } from './events';
-import { factQuery, type PollSettings } from './settings';
+import { factQuery, type PollSettings, wantsAgents, wantsFacts } from './settings';
 
 /** Facts one Fetch Test Event reads at most. */
 const SAMPLE_FACTS = 1_000;
@@ -44,8 +42,7 @@ export async function sampleEvent(node: INode, client: AgentPlatformClient, sett
 	const now = Date.now();
 	const candidates: PolledEvent[] = [];
 	const { events } = settings;
-
-	if (events.has('agent.status_changed') || events.has('deployment.provisioned')) {
+	if (wantsAgents(settings)) {
 		const agents = await readAgents(client, settings);
 		const changed = newest(agents, (a) => timeOrNaN(a.updated_at));
 		if (changed && events.has('agent.status_changed')) candidates.push({ ...statusChangedEvent(changed, null, now), at: timeOrNaN(changed.updated_at) });
@@ -55,22 +52,17 @@ export async function sampleEvent(node: INode, client: AgentPlatformClient, sett
 		);
 		if (provisioned && events.has('deployment.provisioned')) candidates.push({ ...provisionedEvent(provisioned, now), at: timeOrNaN(provisioned.created_at) });
 	}
-
-	if (events.has('memory.fact_created') || events.has('memory.fact_promoted')) {
-		const qs = factQuery(settings);
-		let created: IDataObject | undefined;
-		let promoted: IDataObject | undefined;
-		const newer = (best: IDataObject | undefined, page: IDataObject[], field: string) => newest(best ? [best, ...page] : page, (fact) => timeOrNaN(fact[field]));
-		for await (const read of client.pages('memoryFact.getMany', { qs, limit: SAMPLE_FACTS })) {
-			const page = read.filter((fact) => !leftOut(fact));
-			created = newer(created, page, FACT_TIME_FIELDS.created);
-			promoted = newer(promoted, page, FACT_TIME_FIELDS.promoted);
+	if (wantsFacts(settings)) {
+		const facts: IDataObject[] = [];
+		for await (const page of client.pages('memoryFact.getMany', { qs: factQuery(settings), limit: SAMPLE_FACTS })) {
+			facts.push(...page.filter((fact) => !leftOut(fact)));
 			if (Date.now() >= deadline) break;
 		}
-		if (created && events.has('memory.fact_created')) candidates.push(factEvent('memory.fact_created', created, timeOrNaN(created[FACT_TIME_FIELDS.created])));
-		if (promoted && events.has('memory.fact_promoted')) candidates.push(factEvent('memory.fact_promoted', promoted, timeOrNaN(promoted[FACT_TIME_FIELDS.promoted])));
+		for (const [event, field] of [['memory.fact_created', FACT_TIME_FIELDS.created], ['memory.fact_promoted', FACT_TIME_FIELDS.promoted]] as const) {
+			const fact = events.has(event) ? newest(facts, (f) => timeOrNaN(f[field])) : undefined;
+			if (fact) candidates.push(factEvent(event, fact, timeOrNaN(fact[field])));
+		}
 	}
-
 	const best = newest(candidates, (c) => (Number.isFinite(c.at) ? c.at : 0));
 	if (!best) {
 		throw new NodeOperationError(node, 'Nothing matches the chosen events and filters yet', {

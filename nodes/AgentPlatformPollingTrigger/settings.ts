@@ -1,7 +1,6 @@
 /**
- * The polling trigger's parameters, read and checked once per poll, and the fingerprint that
- * ties stored state to them: state recorded under other events, filters or another credential
- * describes something else, so a new baseline is taken instead of reporting false changes.
+ * The polling trigger's parameters, read and checked once per poll, and the fingerprint that ties stored
+ * state to them: state recorded under other events, filters or credential takes a new baseline instead.
  */
 import { createHash } from 'node:crypto';
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
@@ -57,15 +56,12 @@ export function readSettings(ctx: IPollFunctions): PollSettings {
 	return { events, agentId, tier, scope, keyShare, fingerprint };
 }
 
-/** Hex characters of a fingerprint kept (64 bits). */
-const FINGERPRINT_CHARS = 16;
-
-const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, FINGERPRINT_CHARS);
+/** A fingerprint: the SHA-256 of the JSON, cut to 16 hex characters (64 bits). */
+const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
 /**
- * The fingerprint of the stored state: the settings' and the credential's. The credential counts by
- * what it points at, its Base URL and key, not only by its id: a credential edited to another key or
- * organization describes another list. The key enters only as its hash, cut to 64 bits.
+ * The fingerprint of the stored state: the settings' and the credential's, by its id and what it points at
+ * (a credential edited to another key or organization describes another list); the key enters only hashed.
  */
 export async function stateFingerprint(ctx: IPollFunctions, settings: PollSettings): Promise<string> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);

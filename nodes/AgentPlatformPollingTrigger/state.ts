@@ -1,24 +1,13 @@
 /**
- * What the polling trigger remembers between polls, in the workflow's static data (n8n saves it
- * with the workflow, so it survives restarts). Nothing in it is copied from the server unbounded:
- * ids are kept as SHORT hashes, statuses up to MAX_STATUS_CHARS, and every map and list has a cap,
- * so its size is bounded in bytes whatever the server sends (MAX_STATE_BYTES):
- *
- * - agents: each agent's last status, by hashed id (MAX_AGENTS entries of at most 47 bytes);
- * - share: the account of requests spent against the key's rate limit (keyShare.ts);
- * - facts: the list's order and the date from which the fast read reads where new facts appear
- *   (edge.ts), the place of the sweep of the whole list (factSweep.ts), and two cursors, one for
- *   creations and one for promotions: an API date before which every change is accounted for, and
- *   the hashed keys of the changes at or after it already accounted for, grouped by date (at most
- *   MAX_SEEN_BYTES each, judge.ts).
- *
- * A poll works on a copy and writes it back whole, so what is stored is always the state after a
- * whole page: never half a page, and never events that were not handed to n8n. n8n does not always
- * save the static data after a poll that returned nothing, so the process also keeps the latest
- * state of each trigger, and a poll starts from it when it is newer (latestState.ts).
+ * What the polling trigger remembers between polls, in the workflow's static data (n8n saves it with the
+ * workflow, so it survives restarts). It is bounded in bytes whatever the server sends (MAX_STATE_BYTES):
+ * ids are kept as short hashes, statuses up to MAX_STATUS_CHARS, and every map and list has a cap. A poll
+ * works on a copy and writes it back whole: never half a page, never events not handed to n8n. Each part
+ * says below what it holds; the process also keeps the latest state of each trigger (latestState.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
+import type { ListOrder } from '../../src/client/listEnd';
 import { type Cursor, DATE_RESOLUTION_MS, HASH_CHARS, keyBytes, MAX_SEEN_BYTES, WINDOW_MS } from './judge';
 import type { ShareAccount } from './keyShare';
 
@@ -27,10 +16,7 @@ export { MAX_SEEN, MAX_SEEN_BYTES, shortHash } from './judge';
 export const STATE_KEY = 'pollState';
 const FORMAT = 4;
 
-/**
- * Agents whose statuses are kept at most. The agent list is read whole every poll, 100 a page: 1,000
- * agents take 10 requests a poll, all of a 0.2 share of an Individual key (60 a minute).
- */
+/** Agents whose statuses are kept at most: read whole every poll, 100 a page, 1,000 take all of a 0.2 share of 60 a minute. */
 export const MAX_AGENTS = 1_000;
 
 /** A status longer than this (no real one is) is kept as its hash. */
@@ -39,9 +25,7 @@ export const MAX_STATUS_CHARS = 32;
 /** Bytes of JSON of one agent's status (`"hash8":"status≤32",`). */
 const AGENT_STATUS_BYTES = 47;
 
-/**
- * Bytes of JSON of the fixed fields and the sweep's anchors (at most 5 hashes).
- */
+/** Bytes of JSON of the fixed fields and the sweep's anchors (at most 5 hashes). */
 const FIXED_BYTES = 4_096;
 
 /**
@@ -50,7 +34,6 @@ const FIXED_BYTES = 4_096;
  */
 export const MAX_STATE_BYTES = MAX_AGENTS * AGENT_STATUS_BYTES + 2 * MAX_SEEN_BYTES + FIXED_BYTES;
 
-
 /** A cursor as stored: `since` (epoch ms), its keys grouped by date (`"1768467600000": "hash8hash8…"`), and `from` when before `since` (judge.ts). */
 export interface StoredCursor {
 	since: number;
@@ -58,17 +41,11 @@ export interface StoredCursor {
 	from?: number;
 }
 
-/** How the fact list is ordered, learned from its creation times (edge.ts, factSweep.ts). */
-export type ListOrder = 'oldest-first' | 'newest-first' | 'unknown';
-
-/** A place in the fact list: an offset and the hashed ids just before it. */
-export interface Place {
+/** A read of the whole list, over as many polls as the key's share needs (factSweep.ts). */
+export interface Sweep {
+	/** Its place in the list: an offset and the hashed ids just before it. */
 	offset: number;
 	anchors: string[];
-}
-
-/** A read of the whole list, over as many polls as the key's share needs (factSweep.ts). */
-export interface Sweep extends Place {
 	/** Local time it started (the sweep the trigger needs started after the reason arose: FactStream.sweepNeededSince). */
 	startedAt: number;
 	/** The newest trusted change date known when it started (factPoll.ts; none: its end moves no cursor). */
@@ -101,8 +78,8 @@ export interface FactStream {
 	total: number;
 	/** The longest page the server has served (factPoll.ts). */
 	served?: number;
-	/** The order the fast read relies on: learned from the baseline's pages, then from each whole sweep. */
-	order: ListOrder;
+	/** The order the fast read relies on, by creation time: learned from the baseline's pages, then from each whole sweep. */
+	order: ListOrder | 'unknown';
 	created: StoredCursor;
 	promoted: StoredCursor;
 	/** The fast read (edge.ts): every fact dated at or after `mark` (API epoch ms) is read at the end where new facts appear; `drift`: how the total moved between the last two polls. */
@@ -138,6 +115,8 @@ export interface PollState {
 export const newState = (fingerprint: string): PollState => ({ format: FORMAT, fingerprint });
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isOptionalNumber = (value: unknown) => value === undefined || isNumber(value);
+
 /** Hashes a stored list of anchors may hold when read back; the trigger writes at most 5. */
 const MAX_HASH_LIST = 16;
 
@@ -149,11 +128,10 @@ const isHash = (value: unknown): value is string => typeof value === 'string' &&
 const isHashList = (value: unknown): value is string[] => Array.isArray(value) && value.length <= MAX_HASH_LIST && value.every(isHash);
 
 /**
- * A stored cursor as judge.ts's: its keys grouped by date, or as an earlier version kept them (key →
- * date), with `since` moved up to `floor`, and the keys before it let go; undefined when it cannot be
- * read, or holds more than MAX_SEEN_BYTES of keys from there on. Without a floor every key stored is
- * kept: judge.ts lets keys go, and the activation's whole read holds keys from its window on, before its
- * provisional `since` less WINDOW_MS (dropping them here made an existing fact there new: invented).
+ * A stored cursor as judge.ts's (its keys grouped by date, or key → date as an earlier version kept them),
+ * `since` moved up to `floor` and the keys before it let go; undefined when it cannot be read, or holds more
+ * than MAX_SEEN_BYTES of keys. Without a floor every key is kept: the activation's whole read holds keys
+ * before its provisional `since` less WINDOW_MS (dropping them here made an existing fact new: invented).
  */
 export function readCursor(value: unknown, floor = Number.NEGATIVE_INFINITY): Cursor | undefined {
 	if (!isObject(value) || !isNumber(value.since) || !isObject(value.seen) || (value.from !== undefined && !isNumber(value.from))) return undefined;
@@ -182,17 +160,17 @@ export function storeCursor(cursor: Cursor): StoredCursor {
 	return { since: cursor.since, seen, ...(cursor.from < cursor.since ? { from: cursor.from } : {}) };
 }
 
-const isPlace = (value: unknown): value is Place => isObject(value) && isNumber(value.offset) && value.offset >= 0 && isHashList(value.anchors);
-
-function isSweep(value: unknown): value is Sweep {
-	if (!isPlace(value)) return false;
-	const v = value as unknown as IDataObject;
+function isSweep(v: unknown): v is Sweep {
 	return (
+		isObject(v) &&
+		isNumber(v.offset) &&
+		v.offset >= 0 &&
+		isHashList(v.anchors) &&
 		[v.startedAt, v.pages, v.maxPages].every(isNumber) &&
 		[v.gaps, v.rises, v.falls].every((b) => typeof b === 'boolean') &&
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
 		(v.deferred === null || isNumber(v.deferred)) &&
-		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond].every((n) => n === undefined || isNumber(n)) &&
+		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond].every(isOptionalNumber) &&
 		(v.holding === undefined || v.holding === true)
 	);
 }
@@ -204,9 +182,9 @@ function isStream(value: unknown): value is FactStream {
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
-	if ([value.served, value.apiDate, value.newest, value.refused].some((v) => v !== undefined && !isNumber(v))) return false;
+	if (![value.served, value.apiDate, value.newest, value.refused].every(isOptionalNumber)) return false;
 	if (value.windowed !== undefined && value.windowed !== true) return false;
-	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && (edge.drift === undefined || isNumber(edge.drift)));
+	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }
 
@@ -225,19 +203,13 @@ export const newStream = (created?: Cursor, promoted?: Cursor): FactStream => ({
 	sweepNeededSince: 0,
 });
 
-/** What loadState found: the state to poll from, and the parts of the stored one it could not read (dropped). */
-export interface Loaded {
-	state: PollState;
-	dropped: string[];
-}
-
 /**
  * The stored state for these settings, as a plain copy. Another fingerprint (other settings, another
- * credential) or nothing stored: a new state (a new baseline). A state it cannot read whole keeps what
- * it can: every part that reads, and of the facts' part at least the cursors (so the changes since
- * the last poll are still reported); the parts dropped are named, for n8n's log.
+ * credential) or nothing stored: a new state (a new baseline). A state it cannot read whole keeps every
+ * part that reads, and of the facts' part at least the cursors (so the changes since the last poll are
+ * still reported); the parts `dropped` are named, for n8n's log.
  */
-export function loadState(stored: unknown, fingerprint: string): Loaded {
+export function loadState(stored: unknown, fingerprint: string): { state: PollState; dropped: string[] } {
 	if (!isObject(stored) || stored.fingerprint !== fingerprint || ![2, 3, FORMAT].includes(stored.format as number)) return { state: newState(fingerprint), dropped: [] };
 	const copy = JSON.parse(JSON.stringify(stored)) as IDataObject;
 	const state = newState(fingerprint);
@@ -266,6 +238,3 @@ export function loadState(stored: unknown, fingerprint: string): Loaded {
 	}
 	return { state, dropped };
 }
-
-/** Whether `key` is in `map` as its own entry (never one of Object.prototype's names). */
-export const has = (map: object, key: string): boolean => Object.prototype.hasOwnProperty.call(map, key);
