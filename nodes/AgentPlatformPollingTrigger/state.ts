@@ -28,10 +28,7 @@ const AGENT_STATUS_BYTES = 47;
 /** Bytes of JSON of the fixed fields and the sweep's anchors (at most 5 hashes). */
 const FIXED_BYTES = 4_096;
 
-/**
- * The largest state, in bytes of JSON: the agents' statuses, two cursors of MAX_SEEN_BYTES keys, and the
- * fixed fields. test/polling/state.test.ts fills every part to its cap and checks the total.
- */
+/** The largest state, in bytes of JSON (test/polling/state.test.ts fills every part to its cap and checks it). */
 export const MAX_STATE_BYTES = MAX_AGENTS * AGENT_STATUS_BYTES + 2 * MAX_SEEN_BYTES + FIXED_BYTES;
 
 /** A cursor as stored: `since` (epoch ms), its keys grouped by date (`"1768467600000": "hash8hash8…"`), and `from` when before `since` (judge.ts). */
