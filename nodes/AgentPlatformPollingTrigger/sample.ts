@@ -46,8 +46,8 @@ export async function sampleEvent(node: INode, client: AgentPlatformClient, sett
 		const agents = await readAgents(client, settings);
 		const changed = newest(agents, (a) => timeOrNaN(a.updated_at));
 		if (changed && events.has('agent.status_changed')) candidates.push({ ...statusChangedEvent(changed, null, now), at: timeOrNaN(changed.updated_at) });
-		const deployed = agents.filter((a) => a.status !== AGENT_STATUS.provisioning);
-		const provisioned = newest(deployed, (a) => timeOrNaN(a.created_at));
+		const pastProvisioning = agents.filter((a) => a.status !== AGENT_STATUS.provisioning);
+		const provisioned = newest(pastProvisioning, (a) => timeOrNaN(a.created_at));
 		if (provisioned && events.has('deployment.provisioned')) candidates.push({ ...provisionedEvent(provisioned, now), at: timeOrNaN(provisioned.created_at) });
 	}
 	if (wantsFacts(settings)) {
