@@ -94,6 +94,8 @@ export interface FactStream {
 	refused?: number;
 	/** An earlier version's: the API's clock (its `Date`) at its last poll. */
 	apiDate?: number;
+	/** The list's clock at activation: where creations start when a later read shows the order learned was wrong. */
+	activatedAt?: number;
 }
 
 export interface PollState {
@@ -179,7 +181,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
-	if (![value.served, value.apiDate, value.newest, value.refused].every(isOptionalNumber)) return false;
+	if (![value.served, value.apiDate, value.newest, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
 	if (value.windowed !== undefined && value.windowed !== true) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
