@@ -92,10 +92,10 @@ export interface FactStream {
 	windowed?: boolean;
 	/** Changes read after activation and not reported (each counted once; n8n's log says why at each poll). */
 	refused?: number;
+	/** The list's clock at activation: where creations start if a later read shows the order learned wrong (factPoll.ts). */
+	activatedAt?: number;
 	/** An earlier version's: the API's clock (its `Date`) at its last poll. */
 	apiDate?: number;
-	/** The list's clock at activation: where creations start when a later read shows the order learned was wrong. */
-	activatedAt?: number;
 }
 
 export interface PollState {
