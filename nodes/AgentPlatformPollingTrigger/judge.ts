@@ -11,7 +11,7 @@
  * (MAX_SEEN_BYTES): a new change with no room for its key, or past the events one poll hands over, is
  * deferred (a later read finds it again), never reported without its key.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { timeOf } from './events';
@@ -19,7 +19,7 @@ import { timeOf } from './events';
 /** Characters of the hash kept for an id, or any text from the server (48 bits: a collision among 100,000 facts is about one in 50,000 years of polls). */
 export const HASH_CHARS = 8;
 
-export const shortHash = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, HASH_CHARS);
+export const shortHash = (text: string): string => hash('sha256', text, 'base64url').slice(0, HASH_CHARS);
 
 export type Kind = 'created' | 'promoted';
 
@@ -83,6 +83,10 @@ export function changesOf(fact: IDataObject, wants: ReadonlySet<Kind>): Change[]
 	if (wants.has('promoted') && promoted !== undefined) changes.push({ kind: 'promoted', key: shortHash(`${fact.id}\n${promoted}`), at: promoted, fact });
 	return changes;
 }
+
+/** The dates of the changes a fact shows, of the kinds wanted: changesOf's, without hashing a key for each. */
+export const changeDates = (fact: IDataObject, wants: ReadonlySet<Kind>): number[] =>
+	typeof fact.id !== 'string' ? [] : [wants.has('created') ? timeOf(fact[FACT_TIME_FIELDS.created]) : undefined, wants.has('promoted') ? timeOf(fact[FACT_TIME_FIELDS.promoted]) : undefined].filter((at) => at !== undefined);
 
 export interface Verdicts {
 	/** New: to report, and to remember (`settle`). */
