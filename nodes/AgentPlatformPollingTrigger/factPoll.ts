@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { edgeOrder, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, forgetBeforeFrom, holdExisting, judge, type Kind, makeRoom, oldest, rein, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, forgetBeforeFrom, holdExisting, judge, type Kind, makeRoom, oldest, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { baseline, fastRead } from './newestEnd';
 import { factQuery, type PollSettings } from './settings';
@@ -73,6 +73,8 @@ export class FactPoll {
 	readonly events: PolledEvent[] = [];
 	/** Requests this poll sent for facts. */
 	requests = 0;
+	/** This poll is the activation's (it takes the baseline). */
+	activating = false;
 	/** Changes read this poll and not reported (judge.ts, `refused`). */
 	private refused = 0;
 	/** The latest `Date` the fact list's own answers named this poll, and the first. */
@@ -187,8 +189,12 @@ export class FactPoll {
 		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.events.length);
 		// Creations wait for the list's clock only where no window was read whole; promotions, which no order follows, always.
 		const verdicts = judge(this.cursors, facts, this.wants, room, { created: this.stream.windowed ? Number.POSITIVE_INFINITY : this.trusted, promoted: this.trusted });
+		// The activation poll reports no promotion: one it meets may have been made before it, whatever the `Date` says (made during it: either way).
+		const held = this.activating ? [...verdicts.fresh, ...verdicts.ahead].filter((change) => change.kind === 'promoted') : [];
+		for (const change of held) remember(this.cursors.promoted, change, this.trusted);
+		if (held.length > 0) verdicts.fresh = verdicts.fresh.filter((change) => change.kind !== 'promoted');
 		settle(this.cursors, verdicts);
-		if (verdicts.ahead.length > 0) this.note('ahead');
+		if (verdicts.ahead.some((change) => !held.includes(change))) this.note('ahead');
 		this.refused += verdicts.refused.length;
 		for (const change of verdicts.fresh) this.events.push(factEvent(change.kind === 'created' ? 'memory.fact_created' : 'memory.fact_promoted', change.fact, change.at));
 		const { fresh, deferred } = verdicts;
@@ -284,6 +290,12 @@ export class FactPoll {
 		this.refused = 0;
 	}
 
+	/** A sweep met facts out of the order learned: the activation's window proves nothing, and the whole list is read at the share. */
+	orderBroken(): void {
+		delete this.stream.windowed;
+		this.needSweep('unordered');
+	}
+
 	/** The sweep must read at the full share for new facts too, until one started from now ends whole. */
 	needSweep(code: NoteCode): void {
 		this.stream.sweepNeededSince ||= Date.now();
@@ -349,6 +361,7 @@ export async function pollFacts(parts: FactPollParts, state: PollState): Promise
 		let added = 0;
 		if (!state.facts) {
 			if (!poll.step().canContinue()) return { events: [] };
+			poll.activating = true;
 			await baseline(poll);
 			state.facts = stream;
 		} else {

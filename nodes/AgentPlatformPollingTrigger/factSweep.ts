@@ -98,21 +98,23 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 /** One page of the sweep: its facts judged, its order and dates noted, its place kept; false when the poll ran out of room for its events (the place stays). */
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
 	if (current.holding) poll.hold(current, page.items);
+	// The order is checked before the page is judged: one it breaks proved no window, so a fact dated ahead met here waits for the list's clock.
+	const order = { rises: current.rises, falls: current.falls, lastCreated: current.lastCreated };
+	if (page.lost || (page.anchorsMissing && tiedAtPlace(page))) order.lastCreated = null;
+	for (const fact of page.fresh) {
+		const at = createdAt(fact);
+		if (order.lastCreated !== null && Number.isFinite(at)) {
+			if (at > order.lastCreated) order.rises = true;
+			if (at < order.lastCreated) order.falls = true;
+		}
+		order.lastCreated = Number.isFinite(at) ? at : null;
+	}
+	if (stream.windowed && (stream.order === 'oldest-first' ? order.falls : stream.order === 'newest-first' && order.rises)) poll.orderBroken();
 	const { deferred, outOfRoom } = poll.report(page.items);
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
-	if (page.lost || (page.anchorsMissing && tiedAtPlace(page))) {
-		current.gaps = true;
-		current.lastCreated = null;
-	}
-	for (const fact of page.fresh) {
-		const at = createdAt(fact);
-		if (current.lastCreated !== null && Number.isFinite(at)) {
-			if (at > current.lastCreated) current.rises = true;
-			if (at < current.lastCreated) current.falls = true;
-		}
-		current.lastCreated = Number.isFinite(at) ? at : null;
-	}
+	if (page.lost || (page.anchorsMissing && tiedAtPlace(page))) current.gaps = true;
+	Object.assign(current, order);
 	current.offset = page.end;
 	current.anchors = page.anchors.map(shortHash);
 	current.total = page.total;
