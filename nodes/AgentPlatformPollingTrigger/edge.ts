@@ -37,7 +37,11 @@ export interface EdgeRead {
 	outcome: EdgeOutcome;
 	/** The list's length as read (oldest first: at least as far as the read got). */
 	total: number;
+	/** Cut before it found the list's end (oldest first): its facts are not the newest. */
+	short?: true;
 }
+
+type PagesRead = Omit<EdgeRead, 'facts'> & { pages: OffsetPage[] };
 
 /** Where the read stops: before a fact dated before the mark it gives for the facts read so far. */
 type Mark = (read: IDataObject[]) => number;
@@ -66,19 +70,19 @@ const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === u
  * moved between the last two polls, with a quarter of a page to spare; past the end (facts gone), it
  * steps back, each step twice the last; a full page, it reads on.
  */
-async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<{ pages: OffsetPage[]; outcome: EdgeOutcome; total: number }> {
+async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<PagesRead> {
 	const served = stream.served ?? (stream.pageSize || 1);
 	const expected = stream.total + (stream.edge?.drift ?? 0);
 	let page = await poll.pageAt(Math.max(0, Math.min(stream.total, expected) - served + Math.floor(served / 4)));
 	for (let back = page.served; page.items.length === 0 && page.offset > 0; back *= 2) {
-		if (!poll.canContinue()) return { pages: [page], outcome: 'cut', total: stream.total };
+		if (!poll.canContinue()) return { pages: [page], outcome: 'cut', total: stream.total, short: true };
 		page = await poll.pageAt(Math.max(0, Math.min(page.offset, page.total) - back));
 	}
 	const pages = [page];
 	while (page.items.length >= page.served) {
 		// The list is at least this long: the next poll aims from here, should this one stop short of the end.
 		const total = page.offset + page.items.length;
-		if (!poll.canContinue()) return { pages, outcome: 'cut', total };
+		if (!poll.canContinue()) return { pages, outcome: 'cut', total, short: true };
 		const last = page.items[page.items.length - 1];
 		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
 		pages.push(page);
@@ -96,7 +100,7 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 }
 
 /** Newest first: the first pages, from the start down to the mark. */
-async function readStart(poll: FactPoll, mark: Mark): Promise<{ pages: OffsetPage[]; outcome: EdgeOutcome; total: number }> {
+async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 	const pages = [await poll.pageAt(0)];
 	for (;;) {
 		const last = pages[pages.length - 1];
@@ -113,5 +117,5 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<{ pages: OffsetPag
 export async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first', stream: FactStream, mark: Mark): Promise<EdgeRead> {
 	const read = await (order === 'oldest-first' ? readEnd(poll, mark, stream) : readStart(poll, mark));
 	const facts = distinct(read.pages);
-	return { facts, outcome: keepsOrder(facts, order) ? read.outcome : 'unordered', total: read.total };
+	return { facts, outcome: keepsOrder(facts, order) ? read.outcome : 'unordered', total: read.total, ...(read.short ? { short: read.short } : {}) };
 }

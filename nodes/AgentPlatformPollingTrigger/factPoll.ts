@@ -39,7 +39,7 @@ const NOTES = {
 	second:
 		"Memory facts dated within the second of the activation's last Date were met by its read of a list with no provable order: they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded:
-		'More memory facts were dated within a minute of the newest at activation than the trigger keeps keys for: the oldest of them were let go, and a fact dated as early that shows in the list later is not reported.',
+		'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
 	ahead:
 		"Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
@@ -224,7 +224,10 @@ export class FactPoll {
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch no whole read follows to move the cursor back: the batch's keys would be stored for nothing (kilobytes a poll).
-		if (Number.isFinite(batch) && !windowed) forgetBeforeFrom(this.cursors.created);
+		if (Number.isFinite(batch) && !windowed) {
+			forgetBeforeFrom(this.cursors.created);
+			if (this.created) this.note('crowded');
+		}
 		// Set by the list's clock: a creation dated within its last second that the whole read meets cannot be told new (counted as refused).
 		return Number.isFinite(batch) || windowed ? undefined : clock;
 	}

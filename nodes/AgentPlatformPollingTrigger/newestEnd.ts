@@ -32,14 +32,21 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		break;
 	}
 	const whole = first !== undefined && (first.last || poll.affordable >= 1);
-	const last = first && !first.last && whole ? (await poll.pageAt(Math.max(first.end, first.total - first.pageSize))).items : [];
+	// A list of two pages (by its total) is read with the last overlapping the first on one fact (`joined`).
+	const lastAt = first && (first.total - first.pageSize < first.end ? first.end - 1 : Math.max(first.end, first.total - first.pageSize));
+	const ended = first !== undefined && first.last && first.items.length < first.pageSize;
+	// A full page its total calls the last, in no order to read its end by (a batch): the page joined to it shows whether it is.
+	const lastPage = first && whole && (!first.last || (!ended && typeof learnOrder(first.items, [], createdAt) !== 'string')) ? await poll.pageAt(lastAt as number) : undefined;
+	const last = lastPage?.items ?? [];
 	let held: IDataObject[] = [...(first?.items ?? []), ...last];
 	stream.total = first?.total ?? 0;
 	// The order from the two ends' creation dates (src/client/listEnd.ts); one date throughout (a batch) shows none, and is no disorder.
 	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
-	// One page shorter than the server serves is the whole list, whatever its total says.
-	let windowed = first === undefined || (first.last && first.items.length < first.pageSize);
+	// A page shorter than the server serves ends the list, whatever its total says: read from the start (the first page, or
+	// the last joined to it on the fact they share, none other in both), every fact there was is held, whatever the order.
+	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
+	let windowed = first === undefined || ended || (joined && last.length < lastPage.served);
 	let newestAtEnd = Number.NEGATIVE_INFINITY;
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
@@ -47,7 +54,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		stream.total = read.total;
 		windowed = read.outcome === 'reached';
 		// In order, the first trusted date met from the newest end is the newest there was.
-		if (read.outcome !== 'moved') newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
+		if (read.outcome !== 'moved' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
 	const clockSecond = poll.startFrom(held, windowed, newestAtEnd);
 	// No order and no batch to start from: the whole list is read, holding what existed. A window larger than the
