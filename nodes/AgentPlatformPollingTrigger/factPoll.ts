@@ -216,6 +216,7 @@ export class FactPoll {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		this.stream.windowed = windowed || undefined;
+		this.stream.activatedAt = windowed ? this.clock : undefined;
 		const dates = held.flatMap((fact) => changesOf(fact, this.wants).map((change) => change.at));
 		const clock = this.clock ?? (dates.length > 0 ? Math.max(...dates) + 1 : 0);
 		const created = held.map(createdAt);
@@ -296,6 +297,9 @@ export class FactPoll {
 	/** A sweep met facts out of the order learned: the activation's window proves nothing, and the whole list is read at the share. */
 	orderBroken(): void {
 		delete this.stream.windowed;
+		// What existed is then told only by the list's clock at activation, as in a list with no provable order.
+		advance(this.cursors.created, this.stream.activatedAt ?? Number.NEGATIVE_INFINITY);
+		delete this.stream.activatedAt;
 		this.needSweep('unordered');
 	}
 

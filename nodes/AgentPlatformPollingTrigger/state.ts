@@ -118,6 +118,8 @@ export interface FactStream {
 	windowed?: boolean;
 	/** Changes read after activation and not reported (each counted once; n8n's log says why at each poll). */
 	refused?: number;
+	/** The list's clock at activation: where creations start if a later read shows the order learned wrong (factPoll.ts). */
+	activatedAt?: number;
 	/** An earlier version's: the API's clock (its `Date`) at its last poll. */
 	apiDate?: number;
 }
@@ -204,7 +206,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
-	if ([value.served, value.apiDate, value.newest, value.refused].some((v) => v !== undefined && !isNumber(v))) return false;
+	if ([value.served, value.apiDate, value.newest, value.refused, value.activatedAt].some((v) => v !== undefined && !isNumber(v))) return false;
 	if (value.windowed !== undefined && value.windowed !== true) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && (edge.drift === undefined || isNumber(edge.drift)));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));

@@ -80,10 +80,13 @@ function asFormat3(state: IDataObject): IDataObject {
 	return { ...pick(state, ['fingerprint', 'rev', 'orgId', 'agents', 'share']), format: 3, ...(stream ? { facts: stream } : {}) };
 }
 
-/** Keys of a stored cursor as hash → date. */
+/** Keys of a stored cursor as hash → date: grouped by date (format 3 on), or already so (format 2, as a restart before wrote it). */
 function keysOf(cursor: IDataObject): Record<string, number> {
 	const seen: Record<string, number> = {};
-	for (const [date, keys] of Object.entries((cursor.seen ?? {}) as Record<string, string>)) for (let i = 0; i < keys.length; i += 8) seen[keys.slice(i, i + 8)] = Number(date);
+	for (const [name, entry] of Object.entries((cursor.seen ?? {}) as Record<string, string | number>)) {
+		if (typeof entry === 'number') seen[name] = entry;
+		else for (let i = 0; i < entry.length; i += 8) seen[entry.slice(i, i + 8)] = Number(name);
+	}
 	return seen;
 }
 
