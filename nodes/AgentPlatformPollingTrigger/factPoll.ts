@@ -314,7 +314,11 @@ export class FactPoll {
 		const notes = (this.stream.notes ??= []);
 		if (notes.includes(code)) return;
 		notes.push(code);
-		this.parts.logger.warn(`Agent Platform Polling Trigger "${this.parts.node.name}": ${NOTES[code]}`, { node: this.parts.node.name });
+		this.warn(NOTES[code]);
+	}
+
+	warn(text: string): void {
+		this.parts.logger.warn(`Agent Platform Polling Trigger "${this.parts.node.name}": ${text}`, { node: this.parts.node.name });
 	}
 
 	clear(...codes: NoteCode[]): void {

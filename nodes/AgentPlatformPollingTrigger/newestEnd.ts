@@ -12,6 +12,10 @@ import { newSweep, startAt } from './factSweep';
 import { createdAt, WINDOW_MS } from './judge';
 import { factQuery } from './settings';
 
+/** Said once, at activation, when the fact list names no `Date` (docs/polling-trigger.md, What it can prove). */
+const UNDATED =
+	"The memory-fact list's answers name no Date header, so nothing tells a fact dated ahead (a clock minutes or decades off) from a real one: facts made after such a fact read at activation, dated before it, are not reported (docs/polling-trigger.md, What it can prove).";
+
 /** The notes a fast read's outcome gives. */
 const EDGE_NOTES: Record<Exclude<EdgeOutcome, 'reached'>, NoteCode> = { cut: 'cut', moved: 'moved', unordered: 'unordered' };
 
@@ -57,6 +61,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		if (read.outcome !== 'moved' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
 	const clockSecond = poll.startFrom(held, windowed, newestAtEnd);
+	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
 	// No order and no batch to start from: the whole list is read, holding what existed. A window larger than the
 	// activation reads (a batch of thousands) starts just past the newest date at the newest end instead.
 	if (clockSecond !== undefined && fixedFilters && poll.created) stream.sweep = { ...newSweep(stream.newest), holding: true, ...(clockSecond === undefined ? {} : { clockSecond }) };

@@ -357,6 +357,19 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		expect(warn.mock.calls.filter(([message]) => String(message).includes('a fact dated as early that shows in the list later is not reported'))).toHaveLength(1);
 		warn.mockRestore();
 	});
+
+	test('no `Date` header: n8n\'s log says once, at activation, that a fact dated ahead cannot be told and would hide the facts made after it', async () => {
+		server = await startFactServer({ dateSkewMs: () => null });
+		existing(server, 5);
+		server.create(1, 'dep_b', false, Date.now() + 30 * 365 * DAY);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		await pollTimes(wf, 2);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('name no Date header'))).toHaveLength(1);
+		warn.mockRestore();
+	});
 });
 
 describe('Memory Tier = L4, created events only', () => {
