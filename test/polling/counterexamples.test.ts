@@ -147,6 +147,13 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ futureFacts: 1, existing: 1, dateSkewMs: -600_000 },
 		[{ kind: 'restart', older: 'format2-full' }, { kind: 'restart', older: 'format2-full' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2026` on 746dcbd: the checker's fault, its format-3 state had no `apiDate`,
+	// which 3039572 stored at every poll that named a `Date` (from it the cursors move up to that poll's time); kept so that it does.
+	[
+		'no event for a fact that existed at activation: a list sorted by agent, a fact dated decades ahead, 700 facts, n8n restarted with a state of format 3',
+		{ order: 'agent-then-oldest', futureFacts: 1, existing: 700, dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'format3' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
