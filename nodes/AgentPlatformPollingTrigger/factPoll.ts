@@ -164,10 +164,10 @@ export class FactPoll {
 		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.events.length);
 		// Creations wait for the list's clock only where no window was read whole; promotions, which no order follows, always.
 		const verdicts = judge(this.cursors, facts, this.wants, room, { created: this.stream.windowed ? Number.POSITIVE_INFINITY : this.trusted, promoted: this.trusted });
-		// The activation poll reports no promotion: one it meets may have been made before it, whatever the `Date` says (made during it: either way).
-		const held = this.activating ? [...verdicts.fresh, ...verdicts.ahead].filter((change) => change.kind === 'promoted') : [];
-		for (const change of held) remember(this.cursors.promoted, change, this.trusted);
-		if (held.length > 0) verdicts.fresh = verdicts.fresh.filter((change) => change.kind !== 'promoted');
+		// The activation poll reports nothing: a change it meets may be older than it, whatever the `Date` says (made during it: either way).
+		const held = this.activating ? [...verdicts.fresh, ...verdicts.ahead] : [];
+		for (const change of held) remember(this.cursors[change.kind], change, this.trusted);
+		if (held.length > 0) verdicts.fresh = [];
 		settle(this.cursors, verdicts);
 		if (verdicts.ahead.some((change) => !held.includes(change))) this.note('ahead');
 		this.refused += verdicts.refused.length;

@@ -154,6 +154,20 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-then-oldest', futureFacts: 1, existing: 700, dateSkewMs: -600_000 },
 		[{ kind: 'restart', older: 'format3' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=747110961` on 1410d06 (and so on a1c0d40), shrunk: no `Date` header, and
+	// the activation poll's own sweep reported the fact dated decades ahead in the middle of an agent-sorted list.
+	[
+		'no event for a fact that existed at activation: no `Date` header, a list sorted by agent (descending) then newest first, a fact dated decades ahead, 300 facts',
+		{ order: 'agent-desc-then-newest', dateHeader: 'absent', futureFacts: 1, existing: 300, dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'none' }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=38` on 1410d06 (a1c0d40 passed it), shrunk: durable cursors restarted before
+	// the first tick take a new baseline, and both activation polls reported the facts another client wrote during them.
+	[
+		'no event twice: durable cursors restarted before the first tick, a batch of 119, short pages, another client writing at every request',
+		{ pages: 'short', writeEvery: 1, existing: 119, batch: true, scheduler: 'durable-cursors', dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'none' }, createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
