@@ -225,7 +225,7 @@ export class FactPoll {
 		delete stream.sweep;
 		// The activation's whole read: creations go back to the window it held (with gaps they stay provisional, and one set by the clock
 		// goes on until the list's clock is a second past it: a fact made after then is dated after the cursor).
-		if (current.holding && current.gaps && current.clockSecond !== undefined && this.trusted <= current.clockSecond + DATE_RESOLUTION_MS) {
+		if (current.holding && current.gaps && (current.clockSecond === undefined || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS)) {
 			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond };
 			return;
 		}
@@ -263,12 +263,20 @@ export class FactPoll {
 		this.refused = 0;
 	}
 
-	/** A sweep met facts out of the order learned: the window proved nothing, so what existed is told by the list's clock at activation (as with no provable order). */
-	orderBroken(): void {
+	/**
+	 * A sweep met facts out of the order learned: the window proved nothing, so what existed is told by the
+	 * list's clock at activation (as with no provable order); with none named, by a whole read from the list's
+	 * start that holds every creation it meets (`current` becomes it: false, the sweep stops this poll).
+	 */
+	orderBroken(current: Sweep): boolean {
 		delete this.stream.windowed;
-		advance(this.cursors.created, this.stream.activatedAt ?? Number.NEGATIVE_INFINITY);
-		delete this.stream.activatedAt;
 		this.needSweep('unordered');
+		const at = this.stream.activatedAt;
+		delete this.stream.activatedAt;
+		if (at !== undefined) return (advance(this.cursors.created, at), true);
+		endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
+		Object.assign(current, newSweep(this.stream.newest), { holding: true, heldFrom: 0 });
+		return false;
 	}
 
 	/** The sweep must read at the full share for new facts too, until one started from now ends whole. */

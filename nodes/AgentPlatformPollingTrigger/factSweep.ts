@@ -92,7 +92,7 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 		}
 		order.lastCreated = Number.isFinite(at) ? at : null;
 	}
-	if (stream.windowed && (stream.order === 'oldest-first' ? order.falls : stream.order === 'newest-first' && order.rises)) poll.orderBroken();
+	if (stream.windowed && (stream.order === 'oldest-first' ? order.falls : stream.order === 'newest-first' && order.rises) && !poll.orderBroken(current)) return false;
 	const { deferred, outOfRoom } = poll.report(page.items);
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
