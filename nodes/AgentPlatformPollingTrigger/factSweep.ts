@@ -11,7 +11,7 @@
  * facts (the list moved past its anchors, or reordered ties at its place) moves nothing.
  */
 import { anchorCount, movedOn, type ScanPage, type ScanStart } from '../../src/client';
-import { createdAt, shortHash } from './judge';
+import { createdAt, shortHash, WINDOW_MS } from './judge';
 import type { FactPoll } from './factPoll';
 import type { FactStream, Sweep } from './state';
 
@@ -81,18 +81,20 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 /** One page of the sweep: its facts judged, its order and dates noted, its place kept; false when the poll ran out of room for its events (the place stays). */
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
 	if (current.holding) poll.hold(current, page.items);
-	// The order is checked before the page is judged: one it breaks proved no window, so a fact dated ahead met here waits for the list's clock.
+	// The order is checked before the page is judged: a fact dated more than the window out of the order learned proves the window nothing.
 	const order = { rises: current.rises, falls: current.falls, lastCreated: current.lastCreated };
+	let broken = false;
 	if (page.lost || (page.anchorsMissing && tiedAtPlace(page))) order.lastCreated = null;
 	for (const fact of page.fresh) {
 		const at = createdAt(fact);
 		if (order.lastCreated !== null && Number.isFinite(at)) {
 			if (at > order.lastCreated) order.rises = true;
 			if (at < order.lastCreated) order.falls = true;
+			broken ||= stream.order === 'oldest-first' ? at < order.lastCreated - WINDOW_MS : stream.order === 'newest-first' && at > order.lastCreated + WINDOW_MS;
 		}
 		order.lastCreated = Number.isFinite(at) ? at : null;
 	}
-	if (stream.windowed && (stream.order === 'oldest-first' ? order.falls : stream.order === 'newest-first' && order.rises) && !poll.orderBroken(current)) return false;
+	if (broken && stream.windowed && !poll.orderBroken(current)) return false;
 	const { deferred, outOfRoom } = poll.report(page.items);
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
