@@ -5,7 +5,7 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/queue/'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
+		'^.+\\.ts$': ['<rootDir>/test/harness/jestTransform.js', { tsconfig: 'tsconfig.test.json' }],
 	},
 	testTimeout: 30000,
 	// Jest's default is one worker fewer than the cores: one on a 2-core machine. Much of the suite

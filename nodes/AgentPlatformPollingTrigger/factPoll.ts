@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { baseline, edgeOrder, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, forgetBeforeFrom, holdExisting, judge, type Kind, makeRoom, oldest, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changeDates, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, forgetBeforeFrom, holdExisting, judge, type Kind, makeRoom, oldest, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { factQuery, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
@@ -146,7 +146,7 @@ export class FactPoll {
 
 	/** The newest change date (created or promoted) among `facts` and those read before that the list's `Date` lets be trusted (-Infinity: none). */
 	newestTrusted(facts: IDataObject[]): number {
-		const trusted = facts.flatMap((fact) => changesOf(fact, BOTH).map((change) => change.at)).filter((at) => at <= this.trusted);
+		const trusted = facts.flatMap((fact) => changeDates(fact, BOTH)).filter((at) => at <= this.trusted);
 		return Math.max(this.stream.newest ?? Number.NEGATIVE_INFINITY, ...trusted);
 	}
 
@@ -190,7 +190,7 @@ export class FactPoll {
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		this.stream.windowed = windowed || undefined;
 		this.stream.activatedAt = windowed ? this.clock : undefined;
-		const dates = held.flatMap((fact) => changesOf(fact, this.wants).map((change) => change.at));
+		const dates = held.flatMap((fact) => changeDates(fact, this.wants));
 		const clock = this.clock ?? (dates.length > 0 ? Math.max(...dates) + 1 : 0);
 		const created = held.map(createdAt);
 		const batch = created.length > 0 && created.every((at) => at === created[0]) ? created[0] : newestAtEnd;

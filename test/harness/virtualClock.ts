@@ -1,16 +1,18 @@
 /**
  * A clock for tests of waits and windows (src/client/clock.ts): its time is the host's plus every
  * wait it has skipped. A wait does not pass in real time: the waits asked for are woken one at a
- * time, earliest first, each after one real turn of the event loop (so the requests and answers of
- * those already awake move on first), with the clock moved on to the waker's time when it is not
- * there yet. Everything else (requests, answers, the CPU) takes its real time, so a test reads the
- * same as on the system clock while a rate window of seconds passes in milliseconds.
+ * time, earliest first, each after one turn of the event loop (the I/O already come in for those
+ * awake is handled first), with the clock moved on to the waker's time when it is not there yet.
+ * Everything else (requests, answers, the CPU) takes its real time, so a test reads the same as on
+ * the system clock while a rate window of seconds passes in microseconds. A request still on its
+ * way when the next waker goes on arrives with the clock moved on, as a slow answer would: a turn
+ * rather than a real millisecond per wait, which cost the suite tens of seconds of idle time.
  *
  * A test runs the client on it with `useClock(clock)` and gives the sandbox the same time
  * (`startSandbox({ now: clock.now })`): the windows the server counts and the waits the client makes
  * are then on one clock, as they are on one host's in production.
  */
-import { sleep } from 'n8n-workflow';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Clock, useClock } from '../../src/client/clock';
 
 interface Sleeper {
@@ -34,7 +36,7 @@ export function virtualClock(): VirtualClock {
 	const pump = async () => {
 		pumping = true;
 		while (sleepers.length > 0) {
-			await sleep(1);
+			await nextTurn();
 			// Waits called off during that turn (their signal aborted) are gone from the list.
 			sleepers.sort((a, b) => a.wakeAt - b.wakeAt || a.order - b.order);
 			const next = sleepers.shift();

@@ -35,6 +35,7 @@ export class FactStore extends Map<string, MemoryFact> {
 	version = 0;
 	private nextExpiry = Infinity;
 	private cache: SortedCache | undefined;
+	private matches: { version: number; sets: Map<string, ReadonlySet<MemoryFact>> } | undefined;
 
 	set(id: string, fact: MemoryFact): this {
 		const added = !this.has(id);
@@ -74,6 +75,21 @@ export class FactStore extends Map<string, MemoryFact> {
 		const view = { keep, list: list.filter(keep) };
 		cache.views.set(viewKey, view);
 		return view.list;
+	}
+
+	/**
+	 * The facts `keep` keeps, `viewKey` naming the filter, as a set kept until the next change: a list in
+	 * no order is shuffled anew for every request, and filtering the shuffle by it is a lookup a fact
+	 * rather than the filter's string tests (20,000 turns, over a thousand requests in realLists.test.ts).
+	 */
+	matching(viewKey: string, keep: (fact: MemoryFact) => boolean): ReadonlySet<MemoryFact> {
+		if (this.matches?.version !== this.version) this.matches = { version: this.version, sets: new Map() };
+		const known = this.matches.sets.get(viewKey);
+		if (known) return known;
+		if (this.matches.sets.size >= MAX_VIEWS) this.matches.sets.clear();
+		const kept = new Set([...this.values()].filter(keep));
+		this.matches.sets.set(viewKey, kept);
+		return kept;
 	}
 
 	delete(id: string): boolean {

@@ -16,6 +16,14 @@ import {
 	type Workflow,
 } from 'n8n-workflow';
 
+/**
+ * The authenticate block's expressions, resolved by n8n's engine once per credential value: they read
+ * only `$credentials`, so the same credentials give the same headers, and a suite's tens of thousands
+ * of requests do not each pay for a new expression context (a few hundred microseconds inside Jest).
+ */
+const resolved = new Map<string, unknown>();
+const MAX_RESOLVED = 64;
+
 export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(
 		private readonly types: Map<string, ICredentialType>,
@@ -39,10 +47,15 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		const auth = type?.authenticate;
 		if (!auth) return requestOptions;
 		if (typeof auth === 'function') return await auth(credentials, requestOptions);
-		const resolve = (value: unknown) =>
-			typeof value === 'string' && value.startsWith('=')
-				? workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials })
-				: value;
+		const resolve = (value: unknown) => {
+			if (typeof value !== 'string' || !value.startsWith('=')) return value;
+			const key = `${typeName}\n${JSON.stringify(credentials)}\n${value}`;
+			if (!resolved.has(key)) {
+				if (resolved.size >= MAX_RESOLVED) resolved.clear();
+				resolved.set(key, workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }));
+			}
+			return resolved.get(key);
+		};
 		const out = { ...requestOptions } as unknown as Record<string, Record<string, unknown>>;
 		for (const [section, entries] of Object.entries(auth.properties)) {
 			out[section] = { ...(out[section] ?? {}) };

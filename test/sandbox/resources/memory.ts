@@ -71,7 +71,10 @@ export const memoryHandlers: Partial<Record<RouteName, Handler>> = {
 		// A dated order's filtered list is kept until the facts change (factStore.ts), as a database's index would serve it.
 		const viewKey = JSON.stringify([agentId, tierFilter, scopeFilter, text]);
 		let facts = ctx.factOrder !== 'unordered' && filtered ? ctx.org.facts.view(ctx.factOrder, ctx.stableTies, viewKey, keep) : inOrder(ctx);
-		if (filtered && ctx.factOrder === 'unordered') facts = facts.filter(keep);
+		if (filtered && ctx.factOrder === 'unordered') {
+			const kept = ctx.org.facts.matching(viewKey, keep);
+			facts = facts.filter((fact) => kept.has(fact));
+		}
 		const page = carelessPage(ctx, listPage(ctx, facts));
 		ctx.noteReturned((page.body as { data: MemoryFact[] }).data);
 		return servedPage(ctx, page);
