@@ -26,7 +26,6 @@ export interface OffsetPage {
 
 /** reached: read down to the mark; cut: the poll may not read that far; moved: pages no longer overlap; unordered: the order broke. */
 type EdgeOutcome = 'reached' | 'cut' | 'moved' | 'unordered';
-
 /** The facts read, each once, in list order; the list's length as read (oldest first: at least as far as it got); `short`: cut before it found the end (its facts are not the newest). */
 interface EdgeRead {
 	facts: IDataObject[];
@@ -41,10 +40,8 @@ type Mark = (read: IDataObject[]) => number;
 
 /** How far (in pages) the fast read's first request may aim from the stored end by the last poll's drift. */
 const MAX_DRIFT_PAGES = 10;
-
 /** Said once, at activation, when the fact list names no `Date` (docs/polling-trigger.md, What it can prove). */
-const UNDATED =
-	"The memory-fact list's answers name no Date header, so nothing tells a fact dated ahead (a clock minutes or decades off) from a real one: facts made after such a fact read at activation, dated before it, are not reported (docs/polling-trigger.md, What it can prove).";
+const UNDATED = "The memory-fact list's answers name no Date header, so nothing tells a fact dated ahead (a clock minutes or decades off) from a real one: facts made after such a fact read at activation, dated before it, are not reported (docs/polling-trigger.md, What it can prove).";
 
 /** The order the fast read relies on, when the list has one and the read has a date to read down to. */
 export const edgeOrder = (stream: FactStream) => (stream.order !== 'unknown' && stream.edge ? stream.order : undefined);

@@ -264,9 +264,8 @@ export class FactPoll {
 	}
 
 	/**
-	 * A sweep met facts out of the order learned: the window proved nothing, so what existed is told by the
-	 * list's clock at activation (as with no provable order); with none named, by a whole read from the list's
-	 * start that holds every creation it meets (`current` becomes it: false, the sweep stops this poll).
+	 * A sweep met facts out of the order learned: the window proved nothing, so what existed is told by the list's
+	 * clock at activation; with none named, by a whole read from the start holding every creation (`current` becomes it: false).
 	 */
 	orderBroken(current: Sweep): boolean {
 		delete this.stream.windowed;

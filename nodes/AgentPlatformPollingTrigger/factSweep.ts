@@ -82,9 +82,9 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
 	if (current.holding) poll.hold(current, page.items);
 	// The order is checked before the page is judged: a fact dated more than the window out of the order learned proves the window nothing.
-	const order = { rises: current.rises, falls: current.falls, lastCreated: current.lastCreated };
+	const gaps = page.lost || (page.anchorsMissing && tiedAtPlace(page));
+	const order = { rises: current.rises, falls: current.falls, lastCreated: gaps ? null : current.lastCreated };
 	let broken = false;
-	if (page.lost || (page.anchorsMissing && tiedAtPlace(page))) order.lastCreated = null;
 	for (const fact of page.fresh) {
 		const at = createdAt(fact);
 		if (order.lastCreated !== null && Number.isFinite(at)) {
@@ -98,23 +98,14 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 	const { deferred, outOfRoom } = poll.report(page.items);
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
-	if (page.lost || (page.anchorsMissing && tiedAtPlace(page))) current.gaps = true;
-	Object.assign(current, order);
-	current.offset = page.end;
-	current.anchors = page.anchors.map(shortHash);
-	current.total = page.total;
-	current.pages += 1;
+	Object.assign(current, order, { gaps: current.gaps || gaps, offset: page.end, anchors: page.anchors.map(shortHash), total: page.total, pages: current.pages + 1 });
 	// The list is at least as long as its total says, and as far as the sweep has read (a total that under-counts), in pages as served.
 	const served = perPage(Math.min(page.pageSize, stream.served ?? page.pageSize));
 	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(Math.max(page.total, page.end) / served) + SWEEP_SPARE_PAGES);
 	return true;
 }
 
-/**
- * Whether the place found shares its creation date with a fact next to it: anchors missing there may have
- * been moved by a reorder of those ties, and facts not read yet with them to before the place. Between facts
- * dated apart, a list sorted by date cannot have moved them (facts were deleted and others added).
- */
+/** Whether the place shares its creation date with a fact next to it: a reorder of those ties may have moved anchors and unread facts before it (between facts dated apart, no list sorted by date can). */
 function tiedAtPlace(page: ScanPage): boolean {
 	const at = createdAt(page.items[page.placeAt]);
 	const near = [page.items[page.placeAt - 1], page.items[page.placeAt + 1]].filter((fact) => fact !== undefined);

@@ -68,8 +68,7 @@ export function changesOf(fact: IDataObject, wants: ReadonlySet<Kind>): Change[]
 }
 
 /** The dates of the changes a fact shows, of the kinds wanted: changesOf's, without hashing a key for each. */
-export const changeDates = (fact: IDataObject, wants: ReadonlySet<Kind>): number[] =>
-	typeof fact.id !== 'string' ? [] : [wants.has('created') ? timeOf(fact[FACT_TIME_FIELDS.created]) : undefined, wants.has('promoted') ? timeOf(fact[FACT_TIME_FIELDS.promoted]) : undefined].filter((at) => at !== undefined);
+export const changeDates = (fact: IDataObject, wants: ReadonlySet<Kind>): number[] => typeof fact.id !== 'string' ? [] : [wants.has('created') ? timeOf(fact[FACT_TIME_FIELDS.created]) : undefined, wants.has('promoted') ? timeOf(fact[FACT_TIME_FIELDS.promoted]) : undefined].filter((at) => at !== undefined);
 /** fresh: new (to report and keep); deferred: new, no room (keys or events); ahead: dated after `upTo`; refused: never reported, dated before `since` (counted once). */
 export interface Verdicts {
 	fresh: Change[];
