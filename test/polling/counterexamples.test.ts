@@ -197,6 +197,13 @@ const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', pages: 'small-max', futureFacts: 1, existing: 165, scope: 'team', dateSkewMs: -600_000 },
 		[{ kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=747110961` on 84a9bf9, shrunk: no `Date` header, and a state an older version
+	// wrote keeps this version's window but not the proof it stood on (an agent-sorted list): the sweep reports a fact that existed.
+	[
+		'no event for a fact that existed at activation: no `Date` header, a list sorted by agent (descending), a fact dated decades ahead, 597 facts, n8n restarted with a state of format 3 (full)',
+		{ order: 'agent-desc-then-newest', dateHeader: 'absent', futureFacts: 1, existing: 597, dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'format3-full' }],
+	],
 ];
 
 test.failing.each(open44)('%s', async (_name, behaviour, steps) => {
