@@ -204,6 +204,20 @@ const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', dateHeader: 'absent', futureFacts: 1, existing: 597, dateSkewMs: -600_000 },
 		[{ kind: 'restart', older: 'format3-full' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=91919` on 84a9bf9 (a1c0d40 passed it: its requests shuffle the list
+	// otherwise), shrunk: the activation's holding read of a list in a new order per request went on past the activation poll and
+	// held a fact made after it, dated minutes ahead, as existing.
+	[
+		'nothing lost: a new order at every request, 100 facts, a fact dated minutes ahead made after activation is reported once the clock passes it',
+		{ order: 'permutation', existing: 100, dateSkewMs: -600_000 },
+		[{ kind: 'future', count: 1, ahead: 'minutes' }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=123457` on 84a9bf9 (and so on a1c0d40), shrunk.
+	[
+		'no event for a fact that existed at activation: a new order at every request, watching one agent, 406 facts, one promoted',
+		{ order: 'permutation', existing: 406, agent: 'dep_alpha', dateSkewMs: -600_000, seed: 462_825_453 },
+		[{ kind: 'promote', count: 1, pick: 0 }],
+	],
 ];
 
 test.failing.each(open44)('%s', async (_name, behaviour, steps) => {
