@@ -7,14 +7,14 @@
  * than `upTo` (where the API's clock bounds it, factPoll.ts), and its key is not held. Keys are bounded in
  * bytes (MAX_SEEN_BYTES): a new change with no room for its key or its event is deferred, never reported keyless.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { timeOf } from './events';
 
 /** Characters of the hash kept for an id or any server text (48 bits: a collision among 100,000 facts about once in 50,000 years of polls). */
 export const HASH_CHARS = 8;
-export const shortHash = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, HASH_CHARS);
+export const shortHash = (text: string): string => hash('sha256', text, 'base64url').slice(0, HASH_CHARS);
 
 export type Kind = 'created' | 'promoted';
 

@@ -12,8 +12,8 @@
  * (`startSandbox({ now: clock.now })`): the windows the server counts and the waits the client makes
  * are then on one clock, as they are on one host's in production.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Clock, useClock } from '../../src/client/clock';
+import { nextTurn } from './nextTurn.js';
 
 interface Sleeper {
 	wakeAt: number;

@@ -1,0 +1,1 @@
+export function nextTurn(): Promise<void>;
