@@ -218,6 +218,13 @@ const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', existing: 406, agent: 'dep_alpha', dateSkewMs: -600_000, seed: 462_825_453 },
 		[{ kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=555001` on 71cf390 (and so on a1c0d40), shrunk: past a batch larger than
+	// the activation reads no window is proven, so a fact dated decades ahead made after activation waits for the list's clock (never).
+	[
+		'nothing lost: oldest first, a batch of 700 at activation, then a fact dated decades ahead is made: it is reported',
+		{ existing: 700, batch: true, dateSkewMs: -600_000 },
+		[{ kind: 'future', count: 1, ahead: 'decades' }, { kind: 'advance', minutes: 1 }],
+	],
 ];
 
 test.failing.each(open44)('%s', async (_name, behaviour, steps) => {
