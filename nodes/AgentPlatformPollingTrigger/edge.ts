@@ -1,54 +1,50 @@
 /**
- * The fast read of new facts, in a list kept in creation order: new facts appear at one edge, the end
- * (oldest first) or the start (newest first). Each poll reads from that edge inward, page by page, until
- * it meets a fact dated before its mark (just after the newest date it had read; at activation, the window
- * of judge.ts), or the list's other end. A fact that shows up later than that, dated before it, is judged
- * where a page read shows it, else it is the sweep's (late, not lost).
- *
- * It only says where to read: what it found is judged like every other read (judge.ts). It checks
- * itself as it goes: creation times keep to the order, consecutive pages overlap on a fact they share,
- * and (factPoll.ts) the list did not grow by more facts than were found new. A check that fails, or a
- * burst larger than the poll may read, has the sweep read the whole list for new facts too (factSweep.ts),
- * said once in n8n's log; a list out of order is left to the sweep until a whole sweep shows an order
- * again. It writes nothing: it returns what it read and learned.
+ * The fact list's newest end: the activation's baseline, and each later poll's fast read of new facts in a
+ * list kept in creation order, from the edge where they appear (the end oldest first, the start newest
+ * first) inward to a fact dated before its mark (past the newest date read; at activation two windows back).
+ * It only says where to read: what it reads is judged (judge.ts). It checks itself: creation times keep to
+ * the order, pages overlap on a fact they share, the list grew by no more facts than were found new; a check
+ * that fails, or a burst larger than a poll may read, has the sweep (factSweep.ts) read the whole list for new
+ * facts too, said once in n8n's log (late: what can still be missed is in docs/polling-trigger.md).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { anchorCount } from '../../src/client';
-import { keepsOrder as datesKeepOrder } from '../../src/client/listEnd';
-import { createdAt } from './judge';
+import { anchorCount, type ScanPage } from '../../src/client';
+import { keepsOrder, learnOrder } from '../../src/client/listEnd';
 import type { FactPoll } from './factPoll';
+import { newSweep, startAt } from './factSweep';
+import { createdAt, WINDOW_MS } from './judge';
+import { factQuery } from './settings';
 import type { FactStream } from './state';
 
-/** One page of the list at an offset, as read by plain offset requests. */
+/** One page of the list at an offset, by a plain offset request; `served`: the longest page served (a shorter one ends the list). */
 export interface OffsetPage {
 	items: IDataObject[];
 	offset: number;
 	total: number;
-	/** The longest page the server has served (a shorter one ends the list). */
 	served: number;
 }
 
 /** reached: read down to the mark; cut: the poll may not read that far; moved: pages no longer overlap; unordered: the order broke. */
-export type EdgeOutcome = 'reached' | 'cut' | 'moved' | 'unordered';
-
-export interface EdgeRead {
-	/** The facts read, each once, in list order. */
+type EdgeOutcome = 'reached' | 'cut' | 'moved' | 'unordered';
+/** The facts read, each once, in list order; the list's length as read (oldest first: at least as far as it got); `short`: cut before it found the end (its facts are not the newest). */
+interface EdgeRead {
 	facts: IDataObject[];
 	outcome: EdgeOutcome;
-	/** The list's length as read (oldest first: at least as far as the read got). */
 	total: number;
+	short?: true;
 }
 
+type PagesRead = Omit<EdgeRead, 'facts'> & { pages: OffsetPage[] };
 /** Where the read stops: before a fact dated before the mark it gives for the facts read so far. */
 type Mark = (read: IDataObject[]) => number;
 
+/** How far (in pages) the fast read's first request may aim from the stored end by the last poll's drift. */
+const MAX_DRIFT_PAGES = 10;
+/** Said once, at activation, when the fact list names no `Date` (docs/polling-trigger.md, What it can prove). */
+const UNDATED = "The memory-fact list's answers name no Date header, so nothing tells a fact dated ahead (a clock minutes or decades off) from a real one: facts made after such a fact read at activation, dated before it, are not reported (docs/polling-trigger.md, What it can prove).";
+
 /** The order the fast read relies on, when the list has one and the read has a date to read down to. */
 export const edgeOrder = (stream: FactStream) => (stream.order !== 'unknown' && stream.edge ? stream.order : undefined);
-
-/** Whether creation times keep to the order from one fact to the next (the client's rule, src/client/listEnd.ts, on `created_at`). */
-export function keepsOrder(facts: IDataObject[], order: 'oldest-first' | 'newest-first'): boolean {
-	return datesKeepOrder(facts, order, createdAt);
-}
 
 /** Facts of pages read in list order, each once (pages overlap). */
 function distinct(pages: OffsetPage[]): IDataObject[] {
@@ -60,25 +56,23 @@ function distinct(pages: OffsetPage[]): IDataObject[] {
 const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === undefined || next.items.some((f) => f.id === fact.id);
 
 /**
- * Oldest first: the last pages, from the end back to the mark. The end is where a page comes back
- * shorter than the longest the server served, whatever `total` says (one that is off, pages cut by
- * bytes). The first request aims where the end should be now: where it was, moved by as much as the list
- * moved between the last two polls, with a quarter of a page to spare; past the end (facts gone), it
- * steps back, each step twice the last; a full page, it reads on.
+ * Oldest first: the last pages, from the end (a page shorter than the longest served, whatever `total` says)
+ * back to the mark. It aims where the end should be (moved by the last drift, a quarter page to spare); past
+ * the end it steps back, each step twice the last; a full page, it reads on.
  */
-async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<{ pages: OffsetPage[]; outcome: EdgeOutcome; total: number }> {
+async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<PagesRead> {
 	const served = stream.served ?? (stream.pageSize || 1);
 	const expected = stream.total + (stream.edge?.drift ?? 0);
 	let page = await poll.pageAt(Math.max(0, Math.min(stream.total, expected) - served + Math.floor(served / 4)));
 	for (let back = page.served; page.items.length === 0 && page.offset > 0; back *= 2) {
-		if (!poll.canContinue()) return { pages: [page], outcome: 'cut', total: stream.total };
+		if (!poll.canContinue()) return { pages: [page], outcome: 'cut', total: stream.total, short: true };
 		page = await poll.pageAt(Math.max(0, Math.min(page.offset, page.total) - back));
 	}
 	const pages = [page];
 	while (page.items.length >= page.served) {
 		// The list is at least this long: the next poll aims from here, should this one stop short of the end.
 		const total = page.offset + page.items.length;
-		if (!poll.canContinue()) return { pages, outcome: 'cut', total };
+		if (!poll.canContinue()) return { pages, outcome: 'cut', total, short: true };
 		const last = page.items[page.items.length - 1];
 		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
 		pages.push(page);
@@ -96,7 +90,7 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 }
 
 /** Newest first: the first pages, from the start down to the mark. */
-async function readStart(poll: FactPoll, mark: Mark): Promise<{ pages: OffsetPage[]; outcome: EdgeOutcome; total: number }> {
+async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 	const pages = [await poll.pageAt(0)];
 	for (;;) {
 		const last = pages[pages.length - 1];
@@ -109,9 +103,84 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<{ pages: OffsetPag
 	}
 }
 
-/** Reads the edge where new facts appear (see the file comment); `order` is the order learned, `stream` what the last poll knew. */
-export async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first', stream: FactStream, mark: Mark): Promise<EdgeRead> {
+/** Reads the edge where new facts appear; `order` is the order learned, `stream` what the last poll knew. It writes nothing. */
+async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first', stream: FactStream, mark: Mark): Promise<EdgeRead> {
 	const read = await (order === 'oldest-first' ? readEnd(poll, mark, stream) : readStart(poll, mark));
 	const facts = distinct(read.pages);
-	return { facts, outcome: keepsOrder(facts, order) ? read.outcome : 'unordered', total: read.total };
+	return { facts, outcome: keepsOrder(facts, order, createdAt) ? read.outcome : 'unordered', total: read.total, ...(read.short ? { short: read.short } : {}) };
+}
+
+/**
+ * The baseline: the first page and the last (which teach the page size and the order); in a list in
+ * creation order, then its newest end back past two windows; all held (FactPoll.startFrom). A tier or
+ * scope filter lets a promotion bring in a fact the window never read: the list is read by agent alone.
+ */
+export async function baseline(poll: FactPoll): Promise<void> {
+	const { stream, query } = poll;
+	const { settings } = poll.parts;
+	const fixedFilters = settings.tier === undefined && settings.scope === undefined;
+	poll.query = factQuery({ ...settings, tier: undefined, scope: undefined });
+	let first: ScanPage | undefined;
+	for await (const page of poll.pages(startAt(undefined))) {
+		first = page;
+		break;
+	}
+	const whole = first !== undefined && (first.last || poll.parts.share.available >= 1);
+	const ended = first !== undefined && first.last && first.items.length < first.pageSize;
+	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total
+	// calls the last, in no order to find its end by (a batch).
+	const lastAt = first && (first.total - first.pageSize < first.end ? first.end - 1 : Math.max(first.end, first.total - first.pageSize));
+	const lastPage = first && whole && (!first.last || (!ended && typeof learnOrder(first.items, [], createdAt) !== 'string')) ? await poll.pageAt(lastAt as number) : undefined;
+	const last = lastPage?.items ?? [];
+	let held: IDataObject[] = [...(first?.items ?? []), ...last];
+	stream.total = first?.total ?? 0;
+	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
+	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
+	stream.order = typeof learned === 'string' ? learned : 'unknown';
+	// A page shorter than the server serves ends the list, whatever its total says: read from the start (one page, or two joined
+	// on the one fact they share), every fact there was is held, whatever the order.
+	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
+	let windowed = first === undefined || ended || (joined && last.length < lastPage.served);
+	let newestAtEnd = Number.NEGATIVE_INFINITY;
+	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
+		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
+		held = [...held, ...read.facts];
+		stream.total = read.total;
+		windowed = read.outcome === 'reached';
+		// In order, the first trusted date met from the newest end is the newest there was.
+		if (read.outcome !== 'moved' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
+	}
+	const clockSecond = poll.startFrom(held, windowed, newestAtEnd);
+	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
+	// No order and no batch to start from: the whole list is read, holding what existed.
+	if (clockSecond !== undefined && fixedFilters && poll.created) stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond };
+	// The filtered list from here on: its end is found from its start.
+	poll.query = query;
+	if (!fixedFilters) stream.total = 0;
+	if (stream.order !== 'unknown' && stream.newest !== undefined) stream.edge = { mark: stream.newest + 1 };
+	if (typeof learned === 'object' && new Set(held.map(createdAt)).size > 1 && poll.created) poll.note('unordered');
+}
+
+/** The fast read: what it found is judged; where it may read from next, and whether the sweep must help. Returns the creations it found. */
+export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-first'): Promise<number> {
+	const { stream } = poll;
+	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
+	const before = stream.total;
+	const read = await readEdge(poll, order, stream, () => mark);
+	const { deferred, found } = poll.report(read.facts);
+	stream.total = read.total;
+	// More facts added than found at the edge: some were added elsewhere (deletions only hide this, never fake it).
+	const outcome = read.outcome === 'reached' && read.total - before > found ? 'unconfirmed' : read.outcome;
+	if (outcome === 'unordered') {
+		stream.order = 'unknown';
+		delete stream.edge;
+		poll.note('unordered');
+		return 0;
+	}
+	if (outcome !== 'reached') poll.needSweep(outcome);
+	else if (stream.sweepNeededSince === 0) poll.clear('unconfirmed', 'moved', 'cut');
+	// On past the newest fact read, but not past a change deferred (the next poll reads it again).
+	const drift = Math.max(-MAX_DRIFT_PAGES * stream.pageSize, Math.min(MAX_DRIFT_PAGES * stream.pageSize, read.total - before));
+	stream.edge = { mark: Math.min(Math.max(mark, (stream.newest ?? Number.NEGATIVE_INFINITY) + 1), deferred), drift };
+	return found;
 }

@@ -1,6 +1,6 @@
 /**
  * One poll's work on the memory-fact list: a FactPoll is the only writer of its FactStream (here, and in
- * the reads at the newest end it runs, newestEnd.ts). The model (docs/polling-trigger.md says the same):
+ * the reads at the newest end it runs, edge.ts). The model (docs/polling-trigger.md says the same):
  *
  * 1. Only a fact's id and its own dates say whether it is new: a change dated at or after its cursor,
  *    whose key is not held (judge.ts, where every cursor moves). Position only says where to read.
@@ -13,12 +13,11 @@
 import { NodeOperationError, type IDataObject, type INode, type Logger } from 'n8n-workflow';
 import type { AgentPlatformClient, ScanPage, ScanStart } from '../../src/client';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
-import { edgeOrder, type OffsetPage } from './edge';
+import { baseline, edgeOrder, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changeDates, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, forgetBeforeFrom, holdExisting, judge, type Kind, makeRoom, oldest, rein, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changeDates, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, forgetBeforeFrom, holdExisting, judge, type Kind, makeRoom, oldest, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
-import { baseline, fastRead } from './newestEnd';
 import { factQuery, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
 
@@ -29,32 +28,25 @@ export const MAX_EVENTS_PER_POLL = 1_000;
 
 /** Why a poll reads the whole list for new facts, or lost changes, as n8n's log says it (once, until it changes). */
 const NOTES = {
-	unordered:
-		'The memory-fact list is not in creation order (or not in a stable one), so new facts are found by reading the whole list at the pace of the key share this trigger may spend: they are reported later than from an ordered list.',
-	unconfirmed:
-		'The memory-fact list grew by more facts than were found new where new facts appear (its total is off, or facts were added elsewhere in it): the whole list is read for new facts too, so none is missed.',
+	unordered: 'The memory-fact list is not in creation order (or not in a stable one), so new facts are found by reading the whole list at the pace of the key share this trigger may spend: they are reported later than from an ordered list.',
+	unconfirmed: 'The memory-fact list grew by more facts than were found new where new facts appear (its total is off, or facts were added elsewhere in it): the whole list is read for new facts too, so none is missed.',
 	moved: 'The end of the memory-fact list moved while it was read (pages that no longer overlap): the whole list is read for new facts too, so none is missed.',
 	cut: 'More new memory facts came than one poll may read where new facts appear: the whole list is read for new facts too, so none is missed.',
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
-	second:
-		"Memory facts dated within the second of the activation's last Date were met by its read of a list with no provable order: they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
-	crowded:
-		'More memory facts were dated within a minute of the newest at activation than the trigger keeps keys for: the oldest of them were let go, and a fact dated as early that shows in the list later is not reported.',
+	second: "Memory facts dated within the second of the activation's last Date were met by its read of a list with no provable order: they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
+	crowded: 'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
-	ahead:
-		"Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
+	ahead: "Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
 } as const;
 export type NoteCode = keyof typeof NOTES;
 
 /** The `Date` of the latest answer, as the client's hook tells it (undefined: that answer named none). */
 export class ApiDates {
 	last?: number;
-
-	answered(answer: { serverDate?: number }): void {
-		this.last = answer.serverDate;
-	}
+	answered = (answer: { serverDate?: number }): void => void (this.last = answer.serverDate);
 }
 
+/** `deadline`: local time after which no new page is requested (each step still reads one). */
 export interface FactPollParts {
 	node: INode;
 	logger: Logger;
@@ -62,45 +54,40 @@ export interface FactPollParts {
 	settings: PollSettings;
 	share: KeyShare;
 	dates: ApiDates;
-	/** Local time after which no new page is requested (each step still reads one). */
 	deadline: number;
 }
 
 export class FactPoll {
 	readonly wants: ReadonlySet<Kind>;
+	/** New facts watched; promotions watched. */
+	readonly created: boolean;
+	readonly promoted: boolean;
 	cursors: Record<Kind, Cursor>;
-	/** The events this poll found, in the order found. */
+	/** The events this poll found, in the order found, and the requests it sent for facts. */
 	readonly events: PolledEvent[] = [];
-	/** Requests this poll sent for facts. */
 	requests = 0;
+	/** This poll takes the baseline. */
+	activating = false;
 	/** Changes read this poll and not reported (judge.ts, `refused`). */
 	private refused = 0;
-	/** The latest `Date` the fact list's own answers named this poll, and the first. */
+	/** The latest and the first `Date` the fact list's own answers named this poll. */
 	private listDate?: number;
 	private firstDate?: number;
-
-	/** The list's filters; during the activation's window read, the agent's alone (a promotion may bring in any of its facts). */
+	/** The list's filters (at activation the agent's alone: a promotion may bring in any of its facts); while `withBudget` runs, the client that counts. */
 	query: IDataObject;
-	private pagesInStep = 0;
-	/** While `withBudget` runs: the client whose requests count against what it announced. */
 	private budgeted?: AgentPlatformClient;
+	private pagesInStep = 0;
 
 	constructor(
 		readonly parts: FactPollParts,
 		readonly stream: FactStream,
 	) {
 		const { events } = parts.settings;
-		this.wants = new Set<Kind>([...(events.has('memory.fact_created') ? ['created' as const] : []), ...(events.has('memory.fact_promoted') ? ['promoted' as const] : [])]);
+		this.created = events.has('memory.fact_created');
+		this.promoted = events.has('memory.fact_promoted');
+		this.wants = new Set<Kind>([...(this.created ? ['created' as const] : []), ...(this.promoted ? ['promoted' as const] : [])]);
 		this.query = factQuery(parts.settings);
 		this.cursors = { created: readCursor(stream.created) ?? cursorAt(0), promoted: readCursor(stream.promoted) ?? cursorAt(0) };
-	}
-
-	get created(): boolean {
-		return this.wants.has('created');
-	}
-
-	get promoted(): boolean {
-		return this.wants.has('promoted');
 	}
 
 	/** The latest date a fact may be trusted to be dated by the facts' clock: the list's latest `Date` and its resolution (no `Date`: any). */
@@ -108,21 +95,13 @@ export class FactPoll {
 		return this.listDate === undefined ? Number.POSITIVE_INFINITY : this.listDate + DATE_RESOLUTION_MS;
 	}
 
-	/** Starts a step of the poll (the baseline, the fast read, the sweep). */
+	/** Starts a step (the baseline, the fast read, the sweep). */
 	step(): this {
 		this.pagesInStep = 0;
 		return this;
 	}
 
-	/** Whole requests the key share still pays for. */
-	get affordable(): number {
-		return this.parts.share.available;
-	}
-
-	/**
-	 * Whether another request may be sent: the key share pays for one, and, past the step's first page
-	 * (so that a small time budget still makes progress), time is left and events are few enough.
-	 */
+	/** Whether another request may be sent: the share pays for one and, past the step's first page (so a small time budget still makes progress), time is left and events are few enough. */
 	canContinue(): boolean {
 		if (this.parts.share.available < 1) return false;
 		return this.pagesInStep === 0 || (Date.now() < this.parts.deadline && this.events.length < MAX_EVENTS_PER_POLL);
@@ -153,10 +132,9 @@ export class FactPoll {
 		return { items, offset, total: pagination.total, served: this.stream.served ?? 1 };
 	}
 
-	/** Runs `work` with the pages this poll may still read announced to the key's rate budget (the client spreads them with everything else on the key). */
+	/** Runs `work` with the pages it may still read announced to the key's rate budget (its requests sent by the client that counts them). */
 	async withBudget<T>(pages: number, work: () => Promise<T>): Promise<T> {
 		return await this.parts.client.withBudget(Math.min(pages, this.parts.share.available), async (budgeted) => {
-			// The pages read while `work` runs are sent by the client that counts them against the announcement.
 			this.budgeted = budgeted;
 			try {
 				return await work();
@@ -173,10 +151,9 @@ export class FactPoll {
 	}
 
 	/**
-	 * Judges facts a reader found (judge.ts), hands the new changes to n8n and remembers their keys;
-	 * returns the oldest change it had to defer (Infinity: none), whether this poll ran out of room for
-	 * events (the reader then reads those facts again at the next poll), and how many creations it found
-	 * that it had not met before.
+	 * Judges facts a reader found (judge.ts), hands the new changes to n8n and keeps their keys; returns the
+	 * oldest change deferred (Infinity: none), whether events ran out of room (the reader reads those facts
+	 * again at the next poll), and how many creations it had not met before.
 	 */
 	report(facts: IDataObject[]): { deferred: number; outOfRoom: boolean; found: number } {
 		this.checkFields(facts);
@@ -187,29 +164,32 @@ export class FactPoll {
 		const room = Math.max(0, MAX_EVENTS_PER_POLL - this.events.length);
 		// Creations wait for the list's clock only where no window was read whole; promotions, which no order follows, always.
 		const verdicts = judge(this.cursors, facts, this.wants, room, { created: this.stream.windowed ? Number.POSITIVE_INFINITY : this.trusted, promoted: this.trusted });
+		// The activation poll reports nothing: a change it meets may be older than it, whatever the `Date` says (made during it: either way).
+		const held = this.activating ? [...verdicts.fresh, ...verdicts.ahead] : [];
+		for (const change of held) remember(this.cursors[change.kind], change, this.trusted);
+		if (held.length > 0) verdicts.fresh = [];
 		settle(this.cursors, verdicts);
-		if (verdicts.ahead.length > 0) this.note('ahead');
+		if (verdicts.ahead.some((change) => !held.includes(change))) this.note('ahead');
 		this.refused += verdicts.refused.length;
 		for (const change of verdicts.fresh) this.events.push(factEvent(change.kind === 'created' ? 'memory.fact_created' : 'memory.fact_promoted', change.fact, change.at));
 		const { fresh, deferred } = verdicts;
-		// Deferred with room for events: the keys are full until a whole read moves the cursor on.
+		// Deferred with room for events: the keys are full until a whole read moves the cursor.
 		if (deferred.length > 0 && fresh.length < room) this.needSweep('full');
 		const found = [fresh, deferred, verdicts.ahead, verdicts.refused].flat().filter((change) => change.kind === 'created').length;
 		return { deferred: oldest(deferred), outOfRoom: deferred.length > 0 && fresh.length >= room, found };
 	}
 
 	/**
-	 * The activation, from the facts it read, whether they are the list's whole window (judge.ts,
-	 * baselineCursors), and else the provisional cursor: just past the newest trusted date read at the
-	 * newest end of a list in order (`newestAtEnd`), or past a batch (one creation date throughout); else
-	 * the end of the second the list's latest `Date` named (none: past the newest date read). Promotions,
-	 * which no order follows: the start of the second of the list's first `Date` (a promotion of the
-	 * activation's own second is reported, unless the activation read it).
+	 * The activation's cursors (judge.ts, baselineCursors) from the facts it read and whether they are the
+	 * list's whole window; else provisional: past the newest trusted date at the newest end of a list in
+	 * order (`newestAtEnd`) or past a batch, else the end of the list's latest `Date` second (returned: a
+	 * whole read must hold what existed). Promotions: from the start of the list's first `Date` second.
 	 */
 	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): number | undefined {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		this.stream.windowed = windowed || undefined;
+		this.stream.activatedAt = windowed ? this.clock : undefined;
 		const dates = held.flatMap((fact) => changeDates(fact, this.wants));
 		const clock = this.clock ?? (dates.length > 0 ? Math.max(...dates) + 1 : 0);
 		const created = held.map(createdAt);
@@ -218,8 +198,10 @@ export class FactPoll {
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch no whole read follows to move the cursor back: the batch's keys would be stored for nothing (kilobytes a poll).
-		if (Number.isFinite(batch) && !windowed) forgetBeforeFrom(this.cursors.created);
-		// Set by the list's clock: a creation dated within its last second that the whole read meets cannot be told new (counted as refused).
+		if (Number.isFinite(batch) && !windowed) {
+			forgetBeforeFrom(this.cursors.created);
+			if (this.created) this.note('crowded');
+		}
 		return Number.isFinite(batch) || windowed ? undefined : clock;
 	}
 
@@ -241,9 +223,9 @@ export class FactPoll {
 	swept(current: Sweep, last: ScanPage): void {
 		const { stream } = this;
 		delete stream.sweep;
-		// The activation's whole read: the creations' cursor goes back to the window it held; with gaps it stays provisional.
-		// A read with gaps set by the clock goes on until the list's clock is a second past it: a fact made after it then is dated after the cursor.
-		if (current.holding && current.gaps && current.clockSecond !== undefined && this.trusted <= current.clockSecond + DATE_RESOLUTION_MS) {
+		// The activation's whole read: creations go back to the window it held (with gaps they stay provisional, and one set by the clock
+		// goes on until the list's clock is a second past it: a fact made after then is dated after the cursor).
+		if (current.holding && current.gaps && (current.clockSecond === undefined || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS)) {
 			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond };
 			return;
 		}
@@ -277,11 +259,23 @@ export class FactPoll {
 		this.stream.promoted = storeCursor(this.cursors.promoted);
 		if (this.refused === 0) return;
 		this.stream.refused = (this.stream.refused ?? 0) + this.refused;
-		this.parts.logger.warn(
-			`Agent Platform Polling Trigger "${this.parts.node.name}": ${this.refused} memory-fact change(s) read were not reported: they are dated before the date from which the trigger reports (they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, or are promotions made within the second of activation) (docs/polling-trigger.md, What it can prove)`,
-			{ node: this.parts.node.name },
-		);
+		this.warn(`${this.refused} memory-fact change(s) read were not reported: they are dated before the date from which the trigger reports (they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, or after a read found the list out of the order learned at activation) (docs/polling-trigger.md, What it can prove)`);
 		this.refused = 0;
+	}
+
+	/**
+	 * A sweep met facts out of the order learned: the window proved nothing, so what existed is told by the list's
+	 * clock at activation; with none named, by a whole read from the start holding every creation (`current` becomes it: false).
+	 */
+	orderBroken(current: Sweep): boolean {
+		delete this.stream.windowed;
+		this.needSweep('unordered');
+		const at = this.stream.activatedAt;
+		delete this.stream.activatedAt;
+		if (at !== undefined) return (advance(this.cursors.created, at), true);
+		endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
+		Object.assign(current, newSweep(this.stream.newest), { holding: true, heldFrom: 0 });
+		return false;
 	}
 
 	/** The sweep must read at the full share for new facts too, until one started from now ends whole. */
@@ -290,12 +284,16 @@ export class FactPoll {
 		this.note(code);
 	}
 
-	/** Writes why to n8n's log, once until `clear(code)`. */
+	/** Writes why to n8n's log, once until `clear(code)`; `warn`, each time. */
 	note(code: NoteCode): void {
 		const notes = (this.stream.notes ??= []);
 		if (notes.includes(code)) return;
 		notes.push(code);
-		this.parts.logger.warn(`Agent Platform Polling Trigger "${this.parts.node.name}": ${NOTES[code]}`, { node: this.parts.node.name });
+		this.warn(NOTES[code]);
+	}
+
+	warn(text: string): void {
+		this.parts.logger.warn(`Agent Platform Polling Trigger "${this.parts.node.name}": ${text}`, { node: this.parts.node.name });
 	}
 
 	clear(...codes: NoteCode[]): void {
@@ -311,14 +309,9 @@ export class FactPoll {
 		const date = this.parts.dates.last;
 		if (date !== undefined) this.listDate = Math.max(this.listDate ?? date, date);
 		this.firstDate ??= date;
-
 	}
 
-	/**
-	 * Every fact has a creation time; facts without one mean the API dates them differently, so say so
-	 * instead of seeing nothing. A missing promotion time is not checked: it is how a server that leaves
-	 * out empty fields says "never promoted", and refusing it would stop the trigger for good.
-	 */
+	/** Facts with no creation time mean the API dates them otherwise: say so instead of seeing nothing (a missing promotion time is "never promoted"). */
 	private checkFields(facts: IDataObject[]): void {
 		if (!this.created || facts.length === 0 || facts.some((f) => timeOf(f[FACT_TIME_FIELDS.created]) !== undefined)) return;
 		throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
@@ -335,12 +328,7 @@ function sweepPages(poll: FactPoll): number {
 	return Math.max(0, SAFETY_POLL_REQUESTS - poll.requests - 1);
 }
 
-/**
- * One poll's fact work: the baseline, or the fast read where new facts appear, then the sweep (at the
- * share's pace when promotions are watched or new facts cannot all be found at the edge, else what an
- * idle poll leaves of SAFETY_POLL_REQUESTS). Each page is judged whole; a failure leaves the state after
- * the last whole page and is returned with the events found before it.
- */
+/** One poll's fact work: the baseline or the fast read, then the sweep; a failure leaves the state after the last whole page, returned with the events found before it. */
 export async function pollFacts(parts: FactPollParts, state: PollState): Promise<{ events: PolledEvent[]; failure?: unknown }> {
 	const stream = state.facts ?? newStream();
 	const poll = new FactPoll(parts, stream);
@@ -349,6 +337,7 @@ export async function pollFacts(parts: FactPollParts, state: PollState): Promise
 		let added = 0;
 		if (!state.facts) {
 			if (!poll.step().canContinue()) return { events: [] };
+			poll.activating = true;
 			await baseline(poll);
 			state.facts = stream;
 		} else {

@@ -1,38 +1,23 @@
 /**
- * The sweep: the whole fact list, read at the pace the key share allows, over as many polls as that
- * takes. A promotion does not move a fact in the list, so promotions are found only this way; and
- * it is the safety net for new facts: every fact it reads is judged like any other (judge.ts), so a
- * new fact the fast read missed (an order learned wrong, a burst larger than a poll reads) is
- * reported here, late: a whole read moves the cursors only to the newest date known when it started, less
- * the lag, so only a change shown later than the lag after its date, or one the keys had no room for when
- * judge.ts's makeRoom must let keys go, is not reported, and n8n's log says so. Each poll reads the pages it may and stops; the next goes on from
- * there (the client's resumable pager finds the place again by the last facts read, and moves it on
- * by the facts added at the start of a newest-first list: src/client/resumablePager.ts).
- *
- * How late: one whole sweep at most, plus a poll: the pages (the facts, or those the filters leave,
- * over the server's page size less the overlap) over the pages a minute the share leaves. When only
- * new facts are watched in a list in creation order, the sweep reads what an idle poll leaves of
- * SAFETY_POLL_REQUESTS.
- *
- * It keeps its place and what it learned in the Sweep it is given, and writes nothing else: after a
- * whole sweep without gaps, factPoll.ts moves the cursors (judge.ts, sinceAfterWholeRead) and takes the
- * order it showed, which the fast read (edge.ts) then relies on. A sweep that may have skipped facts (the
- * list moved more than its anchors could follow, or reordered ties at its place: tiedAtPlace) moves
- * nothing: the next one covers the same ground and reports only what was not.
+ * The sweep: the whole fact list, read at the pace the key share allows, over as many polls as that takes
+ * (the client's resumable pager finds its place again by the last facts read, and moves it on by the facts
+ * added at the start of a newest-first list: src/client/resumablePager.ts). Promotions, which do not move a
+ * fact in the list, are found only this way; and it is the safety net for new facts: every fact it reads
+ * is judged like any other (judge.ts), so a new fact the fast read missed comes here, late (what can still
+ * be missed, and is logged: docs/polling-trigger.md, What it can prove). How late: one whole sweep plus a
+ * poll (watching only new facts in a list in creation order, it reads what an idle poll leaves of
+ * SAFETY_POLL_REQUESTS). It keeps its place and what it learned in the Sweep it is given; after a whole
+ * sweep without gaps factPoll.ts moves the cursors and takes the order it showed. One that may have skipped
+ * facts (the list moved past its anchors, or reordered ties at its place) moves nothing.
  */
 import { anchorCount, movedOn, type ScanPage, type ScanStart } from '../../src/client';
-import { createdAt, shortHash } from './judge';
+import { createdAt, shortHash, WINDOW_MS } from './judge';
 import type { FactPoll } from './factPoll';
 import type { FactStream, Sweep } from './state';
 
-/**
- * Pages a sweep reads at most: SWEEP_PAGE_FACTOR times the pages the list announces (facts added or
- * moved while it reads), and SWEEP_SPARE_PAGES more (all of them until the list's size is known). A
- * list that runs on beyond that (a server that keeps claiming more) ends the sweep as one with gaps.
- */
+/** Pages a sweep reads at most: twice the list's (facts added or moved meanwhile), and 10 more; a list that runs on beyond (a server claiming more) ends it with gaps. */
 const SWEEP_PAGE_FACTOR = 2;
 const SWEEP_SPARE_PAGES = 10;
-
 /** Requests an idle poll of a list in creation order, watching only new facts, spends at most: the fast read's, then the sweep's. */
 export const SAFETY_POLL_REQUESTS = 3;
 
@@ -70,9 +55,7 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 	let ended: ScanPage | undefined;
 	const pages = Math.min(maxPages, Math.ceil(Math.max(1, (current.total ?? stream.total) - current.offset) / perPage(stream.pageSize || 1)));
 	await poll.withBudget(pages, async () => {
-		// The pager ends on a page shorter than asked at `total`; one no shorter than the server serves (a
-		// total that under-counts, pages cut by bytes) is not the end while it brings new items: the read
-		// goes on from its place.
+		// A page the pager ends at `total` but no shorter than the server serves (a total under-counting) is no end while it brings new items.
 		for (let next: ScanStart | undefined = from; next; next = { ...startAt(current), total: undefined }) {
 			let pagerEnded = false;
 			for await (const page of poll.pages(next)) {
@@ -98,37 +81,31 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 /** One page of the sweep: its facts judged, its order and dates noted, its place kept; false when the poll ran out of room for its events (the place stays). */
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
 	if (current.holding) poll.hold(current, page.items);
+	// The order is checked before the page is judged: a fact dated more than the window out of the order learned proves the window nothing.
+	const gaps = page.lost || (page.anchorsMissing && tiedAtPlace(page));
+	const order = { rises: current.rises, falls: current.falls, lastCreated: gaps ? null : current.lastCreated };
+	let broken = false;
+	for (const fact of page.fresh) {
+		const at = createdAt(fact);
+		if (order.lastCreated !== null && Number.isFinite(at)) {
+			if (at > order.lastCreated) order.rises = true;
+			if (at < order.lastCreated) order.falls = true;
+			broken ||= stream.order === 'oldest-first' ? at < order.lastCreated - WINDOW_MS : stream.order === 'newest-first' && at > order.lastCreated + WINDOW_MS;
+		}
+		order.lastCreated = Number.isFinite(at) ? at : null;
+	}
+	if (broken && stream.windowed && !poll.orderBroken(current)) return false;
 	const { deferred, outOfRoom } = poll.report(page.items);
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
-	if (page.lost || (page.anchorsMissing && tiedAtPlace(page))) {
-		current.gaps = true;
-		current.lastCreated = null;
-	}
-	for (const fact of page.fresh) {
-		const at = createdAt(fact);
-		if (current.lastCreated !== null && Number.isFinite(at)) {
-			if (at > current.lastCreated) current.rises = true;
-			if (at < current.lastCreated) current.falls = true;
-		}
-		current.lastCreated = Number.isFinite(at) ? at : null;
-	}
-	current.offset = page.end;
-	current.anchors = page.anchors.map(shortHash);
-	current.total = page.total;
-	current.pages += 1;
+	Object.assign(current, order, { gaps: current.gaps || gaps, offset: page.end, anchors: page.anchors.map(shortHash), total: page.total, pages: current.pages + 1 });
 	// The list is at least as long as its total says, and as far as the sweep has read (a total that under-counts), in pages as served.
 	const served = perPage(Math.min(page.pageSize, stream.served ?? page.pageSize));
 	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(Math.max(page.total, page.end) / served) + SWEEP_SPARE_PAGES);
 	return true;
 }
 
-/**
- * Whether the place found shares its creation date with a fact next to it: anchors missing there may
- * have been moved away by a reorder of those ties (a batch, in an order that changes at every write),
- * and facts not read yet with them to before the place, where the sweep does not look. Between facts
- * dated apart, a list sorted by date cannot have moved them (facts were deleted and others added).
- */
+/** Whether the place shares its creation date with a fact next to it: a reorder of those ties may have moved anchors and unread facts before it (between facts dated apart, no list sorted by date can). */
 function tiedAtPlace(page: ScanPage): boolean {
 	const at = createdAt(page.items[page.placeAt]);
 	const near = [page.items[page.placeAt - 1], page.items[page.placeAt + 1]].filter((fact) => fact !== undefined);

@@ -1,34 +1,27 @@
 /**
- * Whether a change is new, and every move of a cursor: the polling trigger's one rule, as pure
- * functions (table tests in test/polling/judge.test.ts). Where a fact sits in the list never makes it new.
- *
- * A change is a fact's creation (dated by `created_at`, keyed by its id) or a promotion (dated by
- * `promoted_at`, keyed by its id and that date). A cursor holds `since`, a date of the facts' own
- * before which every change is accounted for, and the keys of the changes accounted for at or after
- * it (and for WINDOW_MS before it, so that a change met there unheld is known never reported: refused).
- * A change is new when it is dated at or after `since` and its key is not held; with `upTo` (a cursor
- * set by the API's clock, factPoll.ts), also no later than it. The keys are bounded in bytes of JSON
- * (MAX_SEEN_BYTES): a new change with no room for its key, or past the events one poll hands over, is
- * deferred (a later read finds it again), never reported without its key.
+ * Whether a change is new, and every move of a cursor: the polling trigger's one rule, as pure functions
+ * (test/polling/judge.test.ts). A change is a fact's creation (`created_at`, keyed by its id) or a
+ * promotion (`promoted_at`, keyed by id and date). A cursor holds `since`, a date of the facts' own before
+ * which every change is accounted for, and the keys of those accounted for from WINDOW_MS before it on (one
+ * met there unheld was never reported: refused). A change is new when dated at or after `since`, no later
+ * than `upTo` (where the API's clock bounds it, factPoll.ts), and its key is not held. Keys are bounded in
+ * bytes (MAX_SEEN_BYTES): a new change with no room for its key or its event is deferred, never reported keyless.
  */
 import { hash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { timeOf } from './events';
 
-/** Characters of the hash kept for an id, or any text from the server (48 bits: a collision among 100,000 facts is about one in 50,000 years of polls). */
+/** Characters of the hash kept for an id or any server text (48 bits: a collision among 100,000 facts about once in 50,000 years of polls). */
 export const HASH_CHARS = 8;
-
 export const shortHash = (text: string): string => hash('sha256', text, 'base64url').slice(0, HASH_CHARS);
 
 export type Kind = 'created' | 'promoted';
 
 /** The `Date` header's resolution: the server's clock was at most this much later than it says. */
 export const DATE_RESOLUTION_MS = 1_000;
-
 /** How long before it can be read a change may be dated and still be reported. */
 export const LAG_MS = 60_000;
-
 /** How far a cursor stays behind the newest date it may trust: the lag, and a `Date` header's resolution. */
 export const WINDOW_MS = LAG_MS + DATE_RESOLUTION_MS;
 
@@ -52,13 +45,8 @@ const KEY_BYTES = 8;
 const groupBytes = (at: number) => String(at).length + 6;
 const DAY_MS = 86_400_000;
 
-/**
- * Bytes of JSON the keys of one cursor take at most: 3,000 changes dated apart (27 bytes each), or
- * about 10,000 dated alike (a batch: 8 bytes each, the date once). Enough for a burst of new facts
- * larger than a poll reads, reported over several polls.
- */
+/** Bytes of JSON one cursor's keys take at most: 3,000 changes dated apart (27 bytes each), or about 10,000 dated alike (8 each, the date once). */
 export const MAX_SEEN_BYTES = 81_000;
-
 /** Keys a cursor holds at most when every change has its own date. */
 export const MAX_SEEN = Math.floor(MAX_SEEN_BYTES / (KEY_BYTES + groupBytes(Date.UTC(2026, 0))));
 
@@ -66,12 +54,7 @@ export const MAX_SEEN = Math.floor(MAX_SEEN_BYTES / (KEY_BYTES + groupBytes(Date
 export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NaN;
 
 /** Bytes of JSON the keys take (stored grouped by date: state.ts). */
-export function keyBytes(keys: Map<string, number>): number {
-	const dates = new Set(keys.values());
-	let bytes = keys.size * KEY_BYTES;
-	for (const at of dates) bytes += groupBytes(at);
-	return bytes;
-}
+export const keyBytes = (keys: Map<string, number>): number => keys.size * KEY_BYTES + [...new Set(keys.values())].reduce((bytes, at) => bytes + groupBytes(at), 0);
 
 /** The changes a fact shows, of the kinds wanted (a fact without a readable date shows none of that kind). */
 export function changesOf(fact: IDataObject, wants: ReadonlySet<Kind>): Change[] {
@@ -85,25 +68,16 @@ export function changesOf(fact: IDataObject, wants: ReadonlySet<Kind>): Change[]
 }
 
 /** The dates of the changes a fact shows, of the kinds wanted: changesOf's, without hashing a key for each. */
-export const changeDates = (fact: IDataObject, wants: ReadonlySet<Kind>): number[] =>
-	typeof fact.id !== 'string' ? [] : [wants.has('created') ? timeOf(fact[FACT_TIME_FIELDS.created]) : undefined, wants.has('promoted') ? timeOf(fact[FACT_TIME_FIELDS.promoted]) : undefined].filter((at) => at !== undefined);
-
+export const changeDates = (fact: IDataObject, wants: ReadonlySet<Kind>): number[] => typeof fact.id !== 'string' ? [] : [wants.has('created') ? timeOf(fact[FACT_TIME_FIELDS.created]) : undefined, wants.has('promoted') ? timeOf(fact[FACT_TIME_FIELDS.promoted]) : undefined].filter((at) => at !== undefined);
+/** fresh: new (to report and keep); deferred: new, no room (keys or events); ahead: dated after `upTo`; refused: never reported, dated before `since` (counted once). */
 export interface Verdicts {
-	/** New: to report, and to remember (`settle`). */
 	fresh: Change[];
-	/** New, but without room (keys or events): left for a later read. */
 	deferred: Change[];
-	/** Dated ahead of `upTo`: not new until the API's clock has passed them. */
 	ahead: Change[];
-	/** Never reported, but dated before `since` (read more than the lag after their date): not reported, and counted once. */
 	refused: Change[];
 }
 
-/**
- * The new changes among `facts`, at most `room` of them (events one poll may still hand over), each
- * with room for its key. Reads the cursors, changes nothing. A change seen twice in `facts` (pages that
- * overlap) counts once.
- */
+/** The new changes among `facts`, at most `room` (events a poll may still hand over), each with room for its key; changes nothing. */
 export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants: ReadonlySet<Kind>, room: number, upTo: Partial<Record<Kind, number>> = {}): Verdicts {
 	const verdicts: Verdicts = { fresh: [], deferred: [], ahead: [], refused: [] };
 	const added: Record<Kind, Set<string>> = { created: new Set(), promoted: new Set() };
@@ -143,10 +117,7 @@ export function settle(cursors: Record<Kind, Cursor>, verdicts: Pick<Verdicts, '
 	for (const change of [...verdicts.fresh, ...verdicts.refused]) remember(cursors[change.kind], change, Number.POSITIVE_INFINITY);
 }
 
-/**
- * Keeps the key of a change (dated within the window kept). One dated ahead of `trusted` (a clock
- * ahead, or a date decades off) is kept under the end of its day, so thousands of them take 8 bytes each.
- */
+/** Keeps a change's key (within the window kept); one dated ahead of `trusted` under the end of its day (thousands then take 8 bytes each). */
 export function remember(cursor: Cursor, change: Pick<Change, 'key' | 'at'>, trusted: number): void {
 	if (change.at >= cursor.since - WINDOW_MS) cursor.keys.set(change.key, keyDate(change.at, trusted));
 }
@@ -167,12 +138,10 @@ export const cursorAt = (since: number): Cursor => ({ since, from: since, keys: 
 export const oldest = (changes: Array<Pick<Change, 'at'>>): number => changes.reduce((min, c) => Math.min(min, c.at), Number.POSITIVE_INFINITY);
 
 /**
- * The activation's cursors, from the facts it read (`held`) and `newest`, the newest creation date among
- * them no later than `trusted` (the list's `Date` plus its resolution: a date off by minutes or decades
- * moves nothing). `windowed`: they are the list's newest end back past two windows before `newest`, and
- * the creations' cursor goes to one window before it: a change that appears later, dated up to the lag
- * before it can be read, is after it. Otherwise `provisional` (no fact there is dated at or after it, as
- * far as the activation knows) sets it until a whole read has held the rest (holdExisting, endHolding).
+ * The activation's cursors from the facts it read (`held`) and `newest`, their newest date no later than
+ * `trusted` (a date minutes or decades off moves nothing). `windowed` (every fact back past two windows
+ * before `newest` read): creations from one window before it, so a change shown later, dated up to the lag
+ * before, is after it. Else `provisional` until a whole read has held the rest (holdExisting, endHolding).
  * Promotions follow no order: `promotedFrom` (the list's `Date`) sets theirs.
  */
 export function baselineCursors(held: IDataObject[], wants: ReadonlySet<Kind>, newest: number, windowed: boolean, provisional: number, promotedFrom: number, trusted: number): Record<Kind, Cursor> {
@@ -189,10 +158,8 @@ const CREATED: ReadonlySet<Kind> = new Set<Kind>(['created']);
 export const BOTH: ReadonlySet<Kind> = new Set<Kind>(['created', 'promoted']);
 
 /**
- * The activation's whole read, under a provisional cursor: the creations it meets that existed (dated
- * before the cursor, or ahead of `trusted`) are held from `floor` on, the keys before it let go. Keys
- * beyond MAX_SEEN_BYTES (more facts in the window than that: a batch) let the oldest dates go: the floor
- * returned is then past them.
+ * The activation's whole read under a provisional cursor: the creations that existed (dated before it, or
+ * ahead of `trusted`) are held from `floor` on; past MAX_SEEN_BYTES the oldest go (the floor returned).
  */
 export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number, trusted: number): number {
 	for (const change of facts.flatMap((fact) => changesOf(fact, CREATED))) if ((change.at < cursor.since || change.at > trusted) && change.at >= floor) cursor.keys.set(change.key, keyDate(change.at, trusted));
@@ -211,19 +178,13 @@ export function endHolding(cursor: Cursor, floor: number): void {
 	for (const [key, at] of cursor.keys) if (at < floor - WINDOW_MS) cursor.keys.delete(key);
 }
 
-/**
- * Where a whole read of the list lets `since` go: to the newest trusted change date known when it
- * started, less WINDOW_MS (every change that appeared after the read started is dated after that; every
- * one there before, it read), never past a change it had to defer.
- */
+/** Where a whole read lets `since` go: the newest trusted date known when it started less WINDOW_MS (it read all before), never past a change deferred. */
 export const sinceAfterWholeRead = (read: { newestAtStart: number; deferred: number }): number => Math.min(read.newestAtStart - WINDOW_MS, read.deferred);
 
 /**
- * Keys still full after a whole read moved the cursor: more changes came between two whole reads than
- * the keys hold. The keys before the oldest quarter go and the cursor moves past them, but not past a change deferred;
- * only when that frees nothing (the changes deferred are older than those kept) does it move past
- * them anyway, so the trigger goes on, and a change dated before it not yet reported is then lost:
- * true is returned, for n8n's log.
+ * Keys still full after a whole read (more changes between two whole reads than they hold): the oldest
+ * quarter goes, the cursor past it but not past a change deferred; only when that frees nothing does it
+ * go past them anyway, so the trigger goes on, and changes dated there not reported are lost: true, for the log.
  */
 export function makeRoom(cursor: Cursor, deferred: number): boolean {
 	if (keyBytes(cursor.keys) < MAX_SEEN_BYTES * 0.9) return false;

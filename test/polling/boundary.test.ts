@@ -326,6 +326,50 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		expect(warn.mock.calls.filter(([message]) => String(message).includes('total'))).toHaveLength(0);
 		warn.mockRestore();
 	});
+
+	test.each([
+		['one full page', 100],
+		['two pages', 150],
+	])('no silent loss: a list read whole at activation as one batch (%s, one created_at): a fact that shows later dated at the batch\'s date is reported, the batch never', async (_how, count) => {
+		server = await startFactServer({ rateLimit: 60 });
+		const stamp = Date.now() - 10_000;
+		const batch = new Set(server.create(count, 'dep_b', true, stamp));
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		// Dated at the batch's date, shown after activation (a row committed late), and one made now.
+		const late = server.create(1, 'dep_b', true, stamp);
+		const now = server.create(1);
+		const items = await pollTimes(wf, 4 + Math.ceil(count / 95));
+		expect(reported(items).filter((id) => batch.has(id))).toEqual([]);
+		expect(sorted(reported(items))).toEqual(sorted([...late, ...now]));
+	});
+
+	test('a batch larger than the activation reads (3,000 facts of one created_at): n8n\'s log says once, at activation, that a fact dated as early that shows later is not reported', async () => {
+		server = await startFactServer({ rateLimit: 60 });
+		server.create(3_000, 'dep_b', true, Date.now() - 10_000);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		const made = server.create(1);
+		expect(reported(await pollTimes(wf, 3))).toEqual(made);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('a fact dated as early that shows in the list later is not reported'))).toHaveLength(1);
+		warn.mockRestore();
+	});
+
+	test('no `Date` header: n8n\'s log says once, at activation, that a fact dated ahead cannot be told and would hide the facts made after it', async () => {
+		server = await startFactServer({ dateSkewMs: () => null });
+		existing(server, 5);
+		server.create(1, 'dep_b', false, Date.now() + 30 * 365 * DAY);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		await pollTimes(wf, 2);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('name no Date header'))).toHaveLength(1);
+		warn.mockRestore();
+	});
 });
 
 describe('Memory Tier = L4, created events only', () => {

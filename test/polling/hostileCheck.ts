@@ -70,20 +70,27 @@ const keyOf = (item: IDataObject): string => {
 	return item.event === 'memory.fact_created' ? changeKey('created', String(fact.id), null) : changeKey('promoted', String(fact.id), fact.promoted_at as string);
 };
 
-/** A stored state as the previous version (3039572, format 3) wrote it: only the fields it knew. */
-function asFormat3(state: IDataObject): IDataObject {
+/**
+ * A stored state as the previous version (3039572, format 3) wrote it: only the fields it knew, and
+ * `apiDate`, the `Date` of its last poll's answers, which it stored whenever one was named
+ * (3039572 factPoll.ts:216): `apiDate` is that poll's end on the `Date` header's clock, when one is sent.
+ */
+function asFormat3(state: IDataObject, apiDate?: number): IDataObject {
 	const pick = (o: IDataObject | undefined, keys: string[]) => (o ? Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])) : undefined);
 	const facts = state.facts as IDataObject | undefined;
 	const sweepKeys = ['offset', 'anchors', 'startedAt', 'startDate', 'pages', 'maxPages', 'newestSeen', 'deferred', 'gaps', 'rises', 'falls', 'lastCreated', 'total', 'headCreated'];
 	const factKeys = ['pageSize', 'total', 'order', 'created', 'promoted', 'edge', 'sweepNeededSince', 'notes', 'apiDate'];
-	const stream = facts && { ...pick(facts, factKeys), ...(facts.sweep ? { sweep: pick(facts.sweep as IDataObject, sweepKeys) } : {}) };
+	const stream = facts && { ...pick(facts, factKeys), ...(facts.sweep ? { sweep: pick(facts.sweep as IDataObject, sweepKeys) } : {}), ...(apiDate === undefined ? {} : { apiDate }) };
 	return { ...pick(state, ['fingerprint', 'rev', 'orgId', 'agents', 'share']), format: 3, ...(stream ? { facts: stream } : {}) };
 }
 
-/** Keys of a stored cursor as hash → date. */
+/** Keys of a stored cursor as hash → date: grouped by date (format 3 on), or already so (format 2, as a restart before wrote it). */
 function keysOf(cursor: IDataObject): Record<string, number> {
 	const seen: Record<string, number> = {};
-	for (const [date, keys] of Object.entries((cursor.seen ?? {}) as Record<string, string>)) for (let i = 0; i < keys.length; i += 8) seen[keys.slice(i, i + 8)] = Number(date);
+	for (const [name, entry] of Object.entries((cursor.seen ?? {}) as Record<string, string | number>)) {
+		if (typeof entry === 'number') seen[name] = entry;
+		else for (let i = 0; i < entry.length; i += 8) seen[entry.slice(i, i + 8)] = Number(name);
+	}
 	return seen;
 }
 
@@ -106,8 +113,8 @@ function fullFormat2Cursor(cursor: IDataObject): IDataObject {
 }
 
 /** The state an older version would have stored (hostileList.ts, Older). */
-function olderState(state: IDataObject, older: Exclude<Older, 'none'>): IDataObject {
-	const old = asFormat3(state);
+function olderState(state: IDataObject, older: Exclude<Older, 'none'>, apiDate?: number): IDataObject {
+	const old = asFormat3(state, apiDate);
 	const facts = old.facts as IDataObject | undefined;
 	if (older === 'format3' || !facts) return older === 'format2-full' ? { ...old, format: 2 } : old;
 	if (older === 'format3-full') return { ...old, facts: { ...facts, created: fullFormat3Cursor(facts.created as IDataObject), promoted: fullFormat3Cursor(facts.promoted as IDataObject) } };
@@ -266,7 +273,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (older !== 'none' && b.scheduler !== 'durable-cursors' && saved[STATE_KEY]) {
 			for (const c of list.changes.values()) if (!reported.has(c.key)) forgiven.add(c.key);
 			const state = saved[STATE_KEY] as IDataObject;
-			saved[STATE_KEY] = olderState(state, older);
+			const dated = b.dateHeader !== 'absent' && list.polls > 0;
+			const apiDate = dated ? Math.floor((endedAt[list.polls] + (b.dateHeader === 'skewed' ? b.dateSkewMs : 0)) / 1_000) * 1_000 : undefined;
+			saved[STATE_KEY] = olderState(state, older, apiDate);
 		}
 		wf.restart();
 	}
