@@ -169,7 +169,7 @@ export class FactPoll {
 		for (const change of held) remember(this.cursors[change.kind], change, this.trusted);
 		if (held.length > 0) verdicts.fresh = [];
 		settle(this.cursors, verdicts);
-		if (verdicts.ahead.some((change) => !held.includes(change))) this.note('ahead');
+		if (!this.activating && verdicts.ahead.length > 0) this.note('ahead');
 		this.refused += verdicts.refused.length;
 		for (const change of verdicts.fresh) this.events.push(factEvent(change.kind === 'created' ? 'memory.fact_created' : 'memory.fact_promoted', change.fact, change.at));
 		const { fresh, deferred } = verdicts;
