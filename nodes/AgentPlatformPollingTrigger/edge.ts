@@ -118,8 +118,9 @@ async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first', 
 export async function baseline(poll: FactPoll): Promise<void> {
 	const { stream, query } = poll;
 	const { settings } = poll.parts;
-	const fixedFilters = settings.tier === undefined && settings.scope === undefined;
-	poll.query = factQuery({ ...settings, tier: undefined, scope: undefined });
+	// Resuming from cursors an earlier version stored, what is read is judged: the list polled is the one read.
+	const fixedFilters = (settings.tier === undefined && settings.scope === undefined) || !poll.activating;
+	poll.query = poll.activating ? factQuery({ ...settings, tier: undefined, scope: undefined }) : query;
 	let first: ScanPage | undefined;
 	for await (const page of poll.pages(startAt(undefined))) {
 		first = page;
@@ -150,10 +151,11 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		// In order, the first trusted date met from the newest end is the newest there was.
 		if (read.outcome !== 'moved' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
-	const clockSecond = poll.startFrom(held, windowed, newestAtEnd);
+	const clockSecond = poll.activating ? poll.startFrom(held, windowed, fixedFilters && poll.created, newestAtEnd) : poll.resume(held, windowed);
 	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
-	// No order and no batch to start from: the whole list is read, holding what existed.
-	if (clockSecond !== undefined && fixedFilters && poll.created) stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond };
+	// The window not read whole: the whole list is read, holding what existed (past a batch or the newest end read, only what is dated ahead: the cursor stays).
+	const { since } = poll.cursors.created;
+	if (clockSecond !== undefined) stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond, ...(since === clockSecond ? {} : { heldFrom: since }) };
 	// The filtered list from here on: its end is found from its start.
 	poll.query = query;
 	if (!fixedFilters) stream.total = 0;

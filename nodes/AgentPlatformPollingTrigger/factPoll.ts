@@ -182,10 +182,11 @@ export class FactPoll {
 	/**
 	 * The activation's cursors (judge.ts, baselineCursors) from the facts it read and whether they are the
 	 * list's whole window; else provisional: past the newest trusted date at the newest end of a list in
-	 * order (`newestAtEnd`) or past a batch, else the end of the list's latest `Date` second (returned: a
-	 * whole read must hold what existed). Promotions: from the start of the list's first `Date` second.
+	 * order (`newestAtEnd`) or past a batch, else the end of the list's latest `Date` second; then, where
+	 * `wholeRead` (the list the activation read is the one polled), a whole read holds what existed (the
+	 * list's clock returned for it). Promotions: from the start of the list's first `Date` second.
 	 */
-	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): number | undefined {
+	startFrom(held: IDataObject[], windowed: boolean, wholeRead: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): number | undefined {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		this.stream.windowed = windowed || undefined;
@@ -197,12 +198,26 @@ export class FactPoll {
 		const promoted = Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
-		// Past a batch no whole read follows to move the cursor back: the batch's keys would be stored for nothing (kilobytes a poll).
-		if (Number.isFinite(batch) && !windowed) {
+		if (windowed) return undefined;
+		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
+		if (Number.isFinite(batch)) {
 			forgetBeforeFrom(this.cursors.created);
 			if (this.created) this.note('crowded');
 		}
-		return Number.isFinite(batch) || windowed ? undefined : clock;
+		return wholeRead ? clock : undefined;
+	}
+
+	/**
+	 * The baseline's reads over cursors an earlier version stored (state.ts, `relearn`): what they met is judged
+	 * against those cursors, and a window read whole in an order proven lets ids decide as at activation (the
+	 * stored keys hold every change accounted for from their window on); should a later read find that order
+	 * wrong, the stored cursor is where creations stay (none with no `Date`: a whole read holds what exists).
+	 */
+	resume(held: IDataObject[], windowed: boolean): undefined {
+		this.report(held);
+		this.stream.windowed = windowed || undefined;
+		this.stream.activatedAt = windowed && this.clock !== undefined ? this.cursors.created.since : undefined;
+		return undefined;
 	}
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
@@ -213,9 +228,12 @@ export class FactPoll {
 	/** Facts the activation's whole read met (a holding sweep): the creations that existed held from its window on. */
 	hold(current: Sweep, facts: IDataObject[]): void {
 		if (!this.created) return;
-		if (current.clockSecond !== undefined && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
+		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? Number.NEGATIVE_INFINITY, this.newestTrusted(facts) - WINDOW_MS);
-		current.heldFrom = holdExisting(this.cursors.created, facts, floor, this.trusted);
+		// A read again after gaps, past the activation's second: a fact dated ahead it meets may be new, so it is not held (it waits for the clock).
+		const late = current.restarted && this.trusted > (current.clockSecond ?? Number.POSITIVE_INFINITY) + DATE_RESOLUTION_MS;
+		current.heldFrom = holdExisting(this.cursors.created, facts, floor, late ? Number.POSITIVE_INFINITY : this.trusted);
+		if (late) current.late = true;
 		if (current.heldFrom > floor) this.note('crowded');
 	}
 
@@ -226,12 +244,13 @@ export class FactPoll {
 		// The activation's whole read: creations go back to the window it held (with gaps they stay provisional, and one set by the clock
 		// goes on until the list's clock is a second past it: a fact made after then is dated after the cursor).
 		if (current.holding && current.gaps && (current.clockSecond === undefined || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS)) {
-			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond };
+			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, restarted: true };
 			return;
 		}
 		if (current.holding) {
 			endHolding(this.cursors.created, current.gaps ? this.cursors.created.since : (current.heldFrom ?? this.cursors.created.since));
-			stream.windowed = current.gaps ? undefined : true;
+			// Only a read that held every fact dated ahead it met proves which of them existed.
+			stream.windowed = current.gaps || current.late ? undefined : true;
 		}
 		if (current.gaps) return;
 		const to = sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
@@ -340,6 +359,10 @@ export async function pollFacts(parts: FactPollParts, state: PollState): Promise
 			poll.activating = true;
 			await baseline(poll);
 			state.facts = stream;
+		} else if (stream.relearn) {
+			if (!poll.step().canContinue()) return { events: [] };
+			delete stream.relearn;
+			await baseline(poll);
 		} else {
 			const order = edgeOrder(stream);
 			if (poll.created && order && poll.step().canContinue()) added = await fastRead(poll, order);

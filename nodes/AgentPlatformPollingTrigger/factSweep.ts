@@ -82,7 +82,8 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
 	if (current.holding) poll.hold(current, page.items);
 	// The order is checked before the page is judged: a fact dated more than the window out of the order learned proves the window nothing.
-	const gaps = page.lost || (page.anchorsMissing && tiedAtPlace(page));
+	// In a list not (yet) known to be sorted by date, anchors missing after others say it was reordered at the place: facts may have been skipped.
+	const gaps = page.lost || (page.anchorsMissing && (stream.order === 'unknown' || tiedAtPlace(page)));
 	const order = { rises: current.rises, falls: current.falls, lastCreated: gaps ? null : current.lastCreated };
 	let broken = false;
 	for (const fact of page.fresh) {

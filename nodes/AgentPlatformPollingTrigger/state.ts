@@ -53,6 +53,9 @@ export interface Sweep {
 	heldFrom?: number;
 	/** With `holding`: a provisional cursor set by the list's clock (factPoll.ts, startFrom). */
 	clockSecond?: number;
+	/** With `holding`: a read begun again after gaps; `late`: it went on past the activation's second, holding no fact dated ahead from then on. */
+	restarted?: true;
+	late?: true;
 	pages: number;
 	maxPages: number;
 	/** The oldest change it had to defer (API epoch ms; null: none). */
@@ -94,6 +97,8 @@ export interface FactStream {
 	refused?: number;
 	/** The list's clock at activation: where creations start if a later read shows the order learned wrong (factPoll.ts). */
 	activatedAt?: number;
+	/** Cursors an earlier version stored, the rest not known: the next poll learns the order and the window again (edge.ts, baseline). */
+	relearn?: true;
 	/** An earlier version's: the API's clock (its `Date`) at its last poll. */
 	apiDate?: number;
 }
@@ -170,7 +175,7 @@ function isSweep(v: unknown): v is Sweep {
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
 		(v.deferred === null || isNumber(v.deferred)) &&
 		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond].every(isOptionalNumber) &&
-		(v.holding === undefined || v.holding === true)
+		[v.holding, v.restarted, v.late].every((flag) => flag === undefined || flag === true)
 	);
 }
 
@@ -182,7 +187,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
 	if (![value.served, value.apiDate, value.newest, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
-	if (value.windowed !== undefined && value.windowed !== true) return false;
+	if (![value.windowed, value.relearn].every((flag) => flag === undefined || flag === true)) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }
@@ -232,7 +237,7 @@ export function loadState(stored: unknown, fingerprint: string): { state: PollSt
 			const created = readCursor(isObject(facts) ? facts.created : undefined, floor);
 			const promoted = readCursor(isObject(facts) ? facts.promoted : undefined, floor);
 			if (stored.format === FORMAT) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
-			if (created && promoted) state.facts = newStream(created, promoted);
+			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true };
 		}
 	}
 	return { state, dropped };

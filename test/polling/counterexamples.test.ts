@@ -175,27 +175,12 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-then-oldest', dateHeader: 'absent', futureFacts: 1, existing: 700, dateSkewMs: -600_000 },
 		[{ kind: 'restart', older: 'none' }],
 	],
-];
-
-test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
-	await run({ ...plain, ...behaviour }, steps);
-});
-
-/** Found on the rule of issue 44 as it was when found (named); failing until it is fixed. */
-const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` on 1410d06 (and so on a1c0d40), shrunk: a state an older version wrote
 	// carries no proof of the window, so a fact dated decades ahead made after it waits for the list's clock (never).
 	[
 		'nothing lost: n8n restarted with a state of format 2 (full), then a fact dated decades ahead is made: it is reported',
 		{ dateSkewMs: -600_000 },
 		[{ kind: 'restart', older: 'format2-full' }, { kind: 'future', count: 1, ahead: 'decades' }],
-	],
-	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=38` on f276410, shrunk: the window was read on the agent-sorted list
-	// (the filters' own list is read only after), which its order did not prove; the scope's list, of one agent, shows no disorder.
-	[
-		'no event for a fact that existed at activation: watching one scope of a list sorted by agent (descending), pages of 20 to 49, a fact dated decades ahead, 165 facts',
-		{ order: 'agent-desc-then-newest', pages: 'small-max', futureFacts: 1, existing: 165, scope: 'team', dateSkewMs: -600_000 },
-		[{ kind: 'promote', count: 1, pick: 0 }],
 	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=747110961` on 84a9bf9, shrunk: no `Date` header, and a state an older version
 	// wrote keeps this version's window but not the proof it stood on (an agent-sorted list): the sweep reports a fact that existed.
@@ -224,6 +209,21 @@ const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		'nothing lost: oldest first, a batch of 700 at activation, then a fact dated decades ahead is made: it is reported',
 		{ existing: 700, batch: true, dateSkewMs: -600_000 },
 		[{ kind: 'future', count: 1, ahead: 'decades' }, { kind: 'advance', minutes: 1 }],
+	],
+];
+
+test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
+	await run({ ...plain, ...behaviour }, steps);
+});
+
+/** Found on the rule of issue 44 as it was when found (named); failing until it is fixed. */
+const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=38` on f276410, shrunk: the window was read on the agent-sorted list
+	// (the filters' own list is read only after), which its order did not prove; the scope's list, of one agent, shows no disorder.
+	[
+		'no event for a fact that existed at activation: watching one scope of a list sorted by agent (descending), pages of 20 to 49, a fact dated decades ahead, 165 facts',
+		{ order: 'agent-desc-then-newest', pages: 'small-max', futureFacts: 1, existing: 165, scope: 'team', dateSkewMs: -600_000 },
+		[{ kind: 'promote', count: 1, pick: 0 }],
 	],
 ];
 
