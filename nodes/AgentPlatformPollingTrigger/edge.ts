@@ -13,7 +13,7 @@ import { keepsOrder, learnOrder } from '../../src/client/listEnd';
 import type { FactPoll } from './factPoll';
 import { newSweep, startAt } from './factSweep';
 import { createdAt, WINDOW_MS } from './judge';
-import { factQuery } from './settings';
+import { agentQuery } from './settings';
 import type { FactStream } from './state';
 
 /** One page of the list at an offset, by a plain offset request; `served`: the longest page served (a shorter one ends the list). */
@@ -120,7 +120,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const { settings } = poll.parts;
 	// Resuming from cursors an earlier version stored, what is read is judged: the list polled is the one read.
 	const fixedFilters = (settings.tier === undefined && settings.scope === undefined) || !poll.activating;
-	poll.query = poll.activating ? factQuery({ ...settings, tier: undefined, scope: undefined }) : query;
+	poll.query = poll.activating ? agentQuery(settings) : query;
 	let first: ScanPage | undefined;
 	for await (const page of poll.pages(startAt(undefined))) {
 		first = page;
@@ -156,9 +156,13 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// The window not read whole: the whole list is read, holding what existed (past a batch or the newest end read, only what is dated ahead: the cursor stays).
 	const { since } = poll.cursors.created;
 	if (clockSecond !== undefined) stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond, ...(since === clockSecond ? {} : { heldFrom: since }) };
-	// The filtered list from here on: its end is found from its start.
-	poll.query = query;
-	if (!fixedFilters) stream.total = 0;
+	// A window read on the agent's whole list proves its order there: that list is read (its facts filtered here) until a whole read
+	// confirms it (factPoll.ts, swept); else the filtered list from here on, its end found from its start.
+	if (!fixedFilters && stream.windowed && poll.created) stream.proving = true;
+	else if (!fixedFilters) {
+		poll.query = query;
+		stream.total = 0;
+	}
 	if (stream.order !== 'unknown' && stream.newest !== undefined) stream.edge = { mark: stream.newest + 1 };
 	if (typeof learned === 'object' && new Set(held.map(createdAt)).size > 1 && poll.created) poll.note('unordered');
 }

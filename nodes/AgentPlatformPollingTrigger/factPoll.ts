@@ -18,7 +18,7 @@ import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
 import { advance, baselineCursors, BOTH, changeDates, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, forgetBeforeFrom, holdExisting, judge, type Kind, makeRoom, oldest, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
-import { factQuery, type PollSettings } from './settings';
+import { agentQuery, factQuery, matchesFilters, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
 
 const DAY_MS = 86_400_000;
@@ -86,7 +86,7 @@ export class FactPoll {
 		this.created = events.has('memory.fact_created');
 		this.promoted = events.has('memory.fact_promoted');
 		this.wants = new Set<Kind>([...(this.created ? ['created' as const] : []), ...(this.promoted ? ['promoted' as const] : [])]);
-		this.query = factQuery(parts.settings);
+		this.query = stream.proving ? agentQuery(parts.settings) : factQuery(parts.settings);
 		this.cursors = { created: readCursor(stream.created) ?? cursorAt(0), promoted: readCursor(stream.promoted) ?? cursorAt(0) };
 	}
 
@@ -155,8 +155,9 @@ export class FactPoll {
 	 * oldest change deferred (Infinity: none), whether events ran out of room (the reader reads those facts
 	 * again at the next poll), and how many creations it had not met before.
 	 */
-	report(facts: IDataObject[]): { deferred: number; outOfRoom: boolean; found: number } {
-		this.checkFields(facts);
+	report(read: IDataObject[]): { deferred: number; outOfRoom: boolean; found: number } {
+		this.checkFields(read);
+		const facts = this.stream.proving ? read.filter((fact) => matchesFilters(this.parts.settings, fact)) : read;
 		// A cursor a day later than the list's clock allows (an edited state) comes back to just past the newest date known before.
 		for (const cursor of Object.values(this.cursors)) rein(cursor, this.trusted + DAY_MS, (this.stream.newest ?? 0) + 1);
 		const newest = this.newestTrusted(facts);
@@ -253,6 +254,11 @@ export class FactPoll {
 			stream.windowed = current.gaps || current.late ? undefined : true;
 		}
 		if (current.gaps) return;
+		// The order the window stood on confirmed on the agent's whole list: the filtered list from here on, its end found from its start.
+		if (stream.proving) {
+			delete stream.proving;
+			stream.total = 0;
+		}
 		const to = sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
 		for (const cursor of Object.values(this.cursors)) {
 			advance(cursor, to);
@@ -342,7 +348,7 @@ export class FactPoll {
 /** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (SAFETY_POLL_REQUESTS). */
 function sweepPages(poll: FactPoll): number {
 	const { stream } = poll;
-	if (poll.promoted || stream.order === 'unknown' || !stream.edge || stream.sweepNeededSince > 0 || stream.sweep?.holding) return Number.POSITIVE_INFINITY;
+	if (poll.promoted || stream.order === 'unknown' || !stream.edge || stream.sweepNeededSince > 0 || stream.sweep?.holding || stream.proving) return Number.POSITIVE_INFINITY;
 	// A page may take two requests (the pager's step back, when facts before its place are gone).
 	return Math.max(0, SAFETY_POLL_REQUESTS - poll.requests - 1);
 }

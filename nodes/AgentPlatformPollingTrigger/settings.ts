@@ -29,6 +29,10 @@ export const wantsFacts = (s: PollSettings) => s.events.has('memory.fact_created
 
 /** The filters as the fact list's query: the API does the filtering, so a scan reads only what matches. */
 export const factQuery = (s: PollSettings): IDataObject => compact({ [FILTER_QUERY.agentId]: s.agentId, [FILTER_QUERY.tier]: s.tier, [FILTER_QUERY.scope]: s.scope });
+/** The agent's whole list, as the activation reads it (a promotion may bring any of its facts into the filters). */
+export const agentQuery = (s: PollSettings): IDataObject => factQuery({ ...s, tier: undefined, scope: undefined });
+/** Whether a fact of the agent's whole list is in the filters' list (the API compares exactly). */
+export const matchesFilters = (s: PollSettings, fact: IDataObject) => (s.tier === undefined || fact.tier === s.tier) && (s.scope === undefined || fact.scope === s.scope);
 
 export function readSettings(ctx: IPollFunctions): PollSettings {
 	const raw = ctx.getNodeParameter('events', []) as unknown;
