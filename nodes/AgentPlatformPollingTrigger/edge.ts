@@ -155,7 +155,10 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
 	// The window not read whole: the whole list is read, holding what existed (past a batch or the newest end read, only what is dated ahead: the cursor stays).
 	const { since } = poll.cursors.created;
-	if (clockSecond !== undefined) stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond, ...(since === clockSecond ? {} : { heldFrom: since }) };
+	const holding = clockSecond === undefined ? {} : { holding: true as const, clockSecond, ...(since === clockSecond ? {} : { heldFrom: since }) };
+	// With no `Date`, nothing tells a promotion made before activation from one made after: the whole read holds those it meets.
+	const promotions = poll.activating && poll.promoted && poll.clock === undefined ? { promotions: true as const } : {};
+	if (clockSecond !== undefined || promotions.promotions) stream.sweep = { ...newSweep(stream.newest), ...holding, ...promotions };
 	// A window read on the agent's whole list proves its order there: that list is read (its facts filtered here) until a whole read
 	// confirms it (factPoll.ts, swept); else the filtered list from here on, its end found from its start.
 	if (!fixedFilters && stream.windowed && poll.created) stream.proving = true;

@@ -155,6 +155,7 @@ export function baselineCursors(held: IDataObject[], wants: ReadonlySet<Kind>, n
 }
 
 const CREATED: ReadonlySet<Kind> = new Set<Kind>(['created']);
+export const PROMOTED: ReadonlySet<Kind> = new Set<Kind>(['promoted']);
 export const BOTH: ReadonlySet<Kind> = new Set<Kind>(['created', 'promoted']);
 
 /**

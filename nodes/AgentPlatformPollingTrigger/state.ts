@@ -56,6 +56,8 @@ export interface Sweep {
 	/** With `holding`: a read begun again after gaps; `late`: it went on past the activation's second, holding no fact dated ahead from then on. */
 	restarted?: true;
 	late?: true;
+	/** The activation's whole read of a list that names no `Date`: it holds every promotion it meets. */
+	promotions?: true;
 	pages: number;
 	maxPages: number;
 	/** The oldest change it had to defer (API epoch ms; null: none). */
@@ -177,7 +179,7 @@ function isSweep(v: unknown): v is Sweep {
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
 		(v.deferred === null || isNumber(v.deferred)) &&
 		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond].every(isOptionalNumber) &&
-		[v.holding, v.restarted, v.late].every((flag) => flag === undefined || flag === true)
+		[v.holding, v.restarted, v.late, v.promotions].every((flag) => flag === undefined || flag === true)
 	);
 }
 

@@ -217,6 +217,13 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', pages: 'small-max', futureFacts: 1, existing: 165, scope: 'team', dateSkewMs: -600_000 },
 		[{ kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2026` on 1aaede8 (and so on 76666b3), shrunk: with no `Date`, the promotions'
+	// cursor starts past the newest date the activation read, and a promotion made before it, of a fact it did not read, was reported.
+	[
+		'no event for a promotion made before activation: no `Date` header, a list sorted by agent, promotions dated up to 5 minutes before they can be read, a fact dated decades ahead, 700 facts',
+		{ order: 'agent-then-oldest', dateHeader: 'absent', readLagMs: 300_000, futureFacts: 1, existing: 700, promotions: true, dateSkewMs: -600_000, seed: 758_109_301 },
+		[{ kind: 'restart', older: 'none' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
