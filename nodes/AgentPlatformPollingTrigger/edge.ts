@@ -151,7 +151,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		// In order, the first trusted date met from the newest end is the newest there was.
 		if (read.outcome !== 'moved' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
-	const clockSecond = poll.activating ? poll.startFrom(held, windowed, fixedFilters && poll.created, newestAtEnd) : poll.resume(held, windowed);
+	const clockSecond = poll.activating ? poll.startFrom(held, windowed, newestAtEnd) : poll.resume(held, windowed);
 	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
 	// The window not read whole: the whole list is read, holding what existed (past a batch or the newest end read, only what is dated ahead: the cursor stays).
 	const { since } = poll.cursors.created;
@@ -159,9 +159,9 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// With no `Date`, nothing tells a promotion made before activation from one made after: the whole read holds those it meets.
 	const promotions = poll.activating && poll.promoted && poll.clock === undefined ? { promotions: true as const } : {};
 	if (clockSecond !== undefined || promotions.promotions) stream.sweep = { ...newSweep(stream.newest), ...holding, ...promotions };
-	// A window read on the agent's whole list proves its order there: that list is read (its facts filtered here) until a whole read
-	// confirms it (factPoll.ts, swept); else the filtered list from here on, its end found from its start.
-	if (!fixedFilters && stream.windowed && poll.created) stream.proving = true;
+	// What the activation read of the agent's whole list (the window, its order, what existed) holds there: that list is read (its facts
+	// filtered here) until a whole read of it ends (factPoll.ts, swept); else the filtered list from here on, its end found from its start.
+	if (!fixedFilters && poll.created) stream.proving = true;
 	else if (!fixedFilters) {
 		poll.query = query;
 		stream.total = 0;

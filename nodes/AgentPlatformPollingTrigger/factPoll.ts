@@ -183,11 +183,10 @@ export class FactPoll {
 	/**
 	 * The activation's cursors (judge.ts, baselineCursors) from the facts it read and whether they are the
 	 * list's whole window; else provisional: past the newest trusted date at the newest end of a list in
-	 * order (`newestAtEnd`) or past a batch, else the end of the list's latest `Date` second; then, where
-	 * `wholeRead` (the list the activation read is the one polled), a whole read holds what existed (the
-	 * list's clock returned for it). Promotions: from the start of the list's first `Date` second.
+	 * order (`newestAtEnd`) or past a batch, else the end of the list's latest `Date` second; then a whole read
+	 * holds what existed (the list's clock returned for it). Promotions: from the start of the list's first `Date` second.
 	 */
-	startFrom(held: IDataObject[], windowed: boolean, wholeRead: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): number | undefined {
+	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): number | undefined {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		this.stream.windowed = windowed || undefined;
@@ -205,7 +204,7 @@ export class FactPoll {
 			forgetBeforeFrom(this.cursors.created);
 			if (this.created) this.note('crowded');
 		}
-		return wholeRead ? clock : undefined;
+		return this.created ? clock : undefined;
 	}
 
 	/**
@@ -256,7 +255,7 @@ export class FactPoll {
 			stream.windowed = current.gaps || current.late ? undefined : true;
 		}
 		if (current.gaps) return;
-		// The order the window stood on confirmed on the agent's whole list: the filtered list from here on, its end found from its start.
+		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start.
 		if (stream.proving) {
 			delete stream.proving;
 			stream.total = 0;

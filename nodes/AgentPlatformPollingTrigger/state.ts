@@ -101,7 +101,7 @@ export interface FactStream {
 	activatedAt?: number;
 	/** Cursors an earlier version stored, the rest not known: the next poll learns the order and the window again (edge.ts, baseline). */
 	relearn?: true;
-	/** The window was read on the agent's whole list (a tier or scope filter set): that list is read until a whole read confirms its order (edge.ts). */
+	/** The activation read the agent's whole list (a tier or scope filter set): that list is read until a whole read of it ends (edge.ts). */
 	proving?: true;
 	/** An earlier version's: the API's clock (its `Date`) at its last poll. */
 	apiDate?: number;

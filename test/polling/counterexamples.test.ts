@@ -224,6 +224,13 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-then-oldest', dateHeader: 'absent', readLagMs: 300_000, futureFacts: 1, existing: 700, promotions: true, dateSkewMs: -600_000, seed: 758_109_301 },
 		[{ kind: 'restart', older: 'none' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` on 4c2de40 (and so on 76666b3), shrunk: with a scope filter, a window
+	// the activation could not read whole (the list moved under it) was followed by no whole read, so a fact dated decades ahead waited for the clock.
+	[
+		'nothing lost: watching one scope, pages of 20 to 49, 51 facts dated decades ahead at activation, another client writing at every other request: a fact dated decades ahead made after activation is reported',
+		{ pages: 'small-max', writeEvery: 2, futureFacts: 51, existing: 19, scope: 'agent', dateSkewMs: -600_000 },
+		[{ kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
