@@ -1,17 +1,15 @@
 /**
  * The fact list's newest end: the activation's baseline, and each later poll's fast read of new facts in a
- * list kept in creation order, from the edge where they appear (the end oldest first, the start newest
- * first) inward to a fact dated before its mark (past the newest date read; at activation two windows back).
- * It only says where to read: what it reads is judged (judge.ts). It checks itself: creation times keep to
- * the order, pages overlap on a fact they share, the list grew by no more facts than were found new; a check
- * that fails, or a burst larger than a poll may read, has the sweep (factSweep.ts) read the whole list for new
- * facts too, said once in n8n's log (late: what can still be missed is in docs/polling-trigger.md).
+ * list kept in creation order, from the edge where they appear inward to a fact dated before its mark. It
+ * only says where to read (what it reads is judged: judge.ts), and checks itself: dates in order, pages
+ * overlapping, the list grown by no more than was found; a check that fails, or a burst larger than a poll
+ * may read, has the sweep (factSweep.ts) read the whole list for new facts too, said once in n8n's log.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { anchorCount, type ScanPage } from '../../src/client';
 import { keepsOrder, learnOrder } from '../../src/client/listEnd';
 import type { FactPoll } from './factPoll';
-import { newSweep, startAt } from './factSweep';
+import { startAt } from './factSweep';
 import { createdAt, WINDOW_MS } from './judge';
 import { agentQuery } from './settings';
 import type { FactStream } from './state';
@@ -151,21 +149,13 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		// In order, the first trusted date met from the newest end is the newest there was.
 		if (read.outcome !== 'moved' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
-	const clockSecond = poll.activating ? poll.startFrom(held, windowed, newestAtEnd) : poll.resume(held, windowed);
+	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd);
+	else poll.resume(held, windowed);
 	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
-	// The window not read whole: the whole list is read, holding what existed (past a batch or the newest end read, only what is dated ahead: the cursor stays).
-	const { since } = poll.cursors.created;
-	const holding = clockSecond === undefined ? {} : { holding: true as const, clockSecond, ...(since === clockSecond ? {} : { heldFrom: since }) };
-	// With no `Date`, nothing tells a promotion made before activation from one made after: the whole read holds those it meets.
-	const promotions = poll.activating && poll.promoted && poll.clock === undefined ? { promotions: true as const } : {};
-	if (clockSecond !== undefined || promotions.promotions) stream.sweep = { ...newSweep(stream.newest), ...holding, ...promotions };
 	// What the activation read of the agent's whole list (the window, its order, what existed) holds there: that list is read (its facts
 	// filtered here) until a whole read of it ends (factPoll.ts, swept); else the filtered list from here on, its end found from its start.
 	if (!fixedFilters && poll.created) stream.proving = true;
-	else if (!fixedFilters) {
-		poll.query = query;
-		stream.total = 0;
-	}
+	else if (!fixedFilters) [poll.query, stream.total] = [query, 0];
 	if (stream.order !== 'unknown' && stream.newest !== undefined) stream.edge = { mark: stream.newest + 1 };
 	if (typeof learned === 'object' && new Set(held.map(createdAt)).size > 1 && poll.created) poll.note('unordered');
 }

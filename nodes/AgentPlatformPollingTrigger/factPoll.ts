@@ -16,12 +16,11 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { baseline, edgeOrder, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, endHolding, forgetBeforeFrom, holdExisting, judge, type Kind, makeRoom, MAX_SEEN, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, DAY_MS, endHolding, holdExisting, judge, type Kind, letGo, makeRoom, MAX_SEEN, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { agentQuery, factQuery, matchesFilters, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
 
-const DAY_MS = 86_400_000;
 
 /** Events one poll hands to n8n at most; the rest wait for the next poll. */
 export const MAX_EVENTS_PER_POLL = 1_000;
@@ -184,9 +183,9 @@ export class FactPoll {
 	 * The activation's cursors (judge.ts, baselineCursors) from the facts it read and whether they are the
 	 * list's whole window; else provisional: past the newest trusted date at the newest end of a list in
 	 * order (`newestAtEnd`) or past a batch, else the end of the list's latest `Date` second; then a whole read
-	 * holds what existed (the list's clock returned for it). Promotions: from the start of the list's first `Date` second.
+	 * holds what existed. Promotions: from the start of the list's first `Date` second.
 	 */
-	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): number | undefined {
+	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): void {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		this.stream.windowed = windowed || undefined;
@@ -198,26 +197,24 @@ export class FactPoll {
 		const promoted = Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
-		if (windowed) return undefined;
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
-		if (Number.isFinite(batch)) {
-			forgetBeforeFrom(this.cursors.created);
+		if (!windowed && Number.isFinite(batch)) {
+			letGo(this.cursors.created, this.cursors.created.from);
 			if (this.created) this.note('crowded');
 		}
-		return this.created ? clock : undefined;
+		const { since } = this.cursors.created;
+		const holding = this.created && !windowed ? { holding: true as const, clockSecond: clock, ...(since === clock ? {} : { heldFrom: since }) } : {};
+		// With no `Date`, nothing tells a promotion made before activation from one made after: the whole read holds those it meets.
+		const promotions = this.promoted && this.clock === undefined ? { promotions: true as const } : {};
+		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}
 
-	/**
-	 * The baseline's reads over cursors an earlier version stored (state.ts, `relearn`): what they met is judged
-	 * against those cursors, and a window read whole in an order proven lets ids decide as at activation (the
-	 * stored keys hold every change accounted for from their window on); should a later read find that order
-	 * wrong, the stored cursor is where creations stay (none with no `Date`: a whole read holds what exists).
-	 */
-	resume(held: IDataObject[], windowed: boolean): undefined {
+	/** The baseline's reads over cursors an earlier version stored (state.ts, `relearn`): judged by them; a window read whole lets ids decide. */
+	resume(held: IDataObject[], windowed: boolean): void {
 		this.report(held);
 		this.stream.windowed = windowed || undefined;
+		// Should a later read find the order wrong, creations stay at the stored cursor (with no `Date`, a whole read holds what exists).
 		this.stream.activatedAt = windowed && this.clock !== undefined ? this.cursors.created.since : undefined;
-		return undefined;
 	}
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
@@ -256,10 +253,7 @@ export class FactPoll {
 		}
 		if (current.gaps) return;
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start.
-		if (stream.proving) {
-			delete stream.proving;
-			stream.total = 0;
-		}
+		if (stream.proving) Object.assign(stream, { proving: undefined, total: 0 });
 		const to = sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
 		for (const cursor of Object.values(this.cursors)) {
 			advance(cursor, to);

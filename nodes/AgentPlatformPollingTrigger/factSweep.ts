@@ -1,14 +1,9 @@
 /**
- * The sweep: the whole fact list, read at the pace the key share allows, over as many polls as that takes
- * (the client's resumable pager finds its place again by the last facts read, and moves it on by the facts
- * added at the start of a newest-first list: src/client/resumablePager.ts). Promotions, which do not move a
- * fact in the list, are found only this way; and it is the safety net for new facts: every fact it reads
- * is judged like any other (judge.ts), so a new fact the fast read missed comes here, late (what can still
- * be missed, and is logged: docs/polling-trigger.md, What it can prove). How late: one whole sweep plus a
- * poll (watching only new facts in a list in creation order, it reads what an idle poll leaves of
- * SAFETY_POLL_REQUESTS). It keeps its place and what it learned in the Sweep it is given; after a whole
- * sweep without gaps factPoll.ts moves the cursors and takes the order it showed. One that may have skipped
- * facts (the list moved past its anchors, or reordered ties at its place) moves nothing.
+ * The sweep: the whole fact list, read at the key share's pace over as many polls as that takes, its place
+ * kept by the client's resumable pager (src/client/resumablePager.ts). It alone finds promotions, and it is
+ * the safety net for new facts: every fact it reads is judged (judge.ts). It keeps its place and what it
+ * learned in the Sweep it is given; a whole sweep without gaps (facts maybe skipped: the list moved past its
+ * anchors, or was reordered at its place) moves the cursors (factPoll.ts). How late: docs/polling-trigger.md.
  */
 import { anchorCount, movedOn, type ScanPage, type ScanStart } from '../../src/client';
 import { createdAt, shortHash, WINDOW_MS } from './judge';

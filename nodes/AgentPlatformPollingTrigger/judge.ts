@@ -43,7 +43,7 @@ export interface Change {
 /** Characters of a key (HASH_CHARS) and of its date's group in the stored JSON (`"1768467600000":"…",`). */
 const KEY_BYTES = 8;
 const groupBytes = (at: number) => String(at).length + 6;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** Bytes of JSON one cursor's keys take at most: 3,000 changes dated apart (27 bytes each), or about 10,000 dated alike (8 each, the date once). */
 export const MAX_SEEN_BYTES = 81_000;
@@ -198,11 +198,6 @@ export function makeRoom(cursor: Cursor, deferred: number): boolean {
 	return true;
 }
 
-/** Lets go of the keys dated before `from`: no change dated there is new or refused, so they account for nothing (while no whole read may move `since` back: endHolding). */
-export function forgetBeforeFrom(cursor: Cursor): void {
-	for (const [key, at] of cursor.keys) if (at < cursor.from) cursor.keys.delete(key);
-}
-
 /** A cursor later than `upTo` (the list's clock: an edited state) comes back to `to`. */
 export function rein(cursor: Cursor, upTo: number, to: number): void {
 	if (cursor.since <= upTo) return;
@@ -211,7 +206,7 @@ export function rein(cursor: Cursor, upTo: number, to: number): void {
 }
 
 /** Lets go of every key before `to` (those kept before `since` too, so none is refused there), `since` moving up to it. */
-function letGo(cursor: Cursor, to: number): void {
+export function letGo(cursor: Cursor, to: number): void {
 	cursor.since = Math.max(cursor.since, to);
 	cursor.from = Math.max(cursor.from, to);
 	for (const [key, at] of cursor.keys) if (at < to) cursor.keys.delete(key);

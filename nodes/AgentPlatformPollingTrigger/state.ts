@@ -49,9 +49,8 @@ export interface Sweep {
 	newestAtStart?: number;
 	/** The activation's read of a list whose window could not be read at its newest end: it holds the creations that existed (judge.ts, holdExisting). */
 	holding?: true;
-	/** With `holding`: from where the creations that existed are held. */
+	/** With `holding`: from where the creations that existed are held; the list's clock at activation (factPoll.ts, startFrom). */
 	heldFrom?: number;
-	/** With `holding`: a provisional cursor set by the list's clock (factPoll.ts, startFrom). */
 	clockSecond?: number;
 	/** With `holding`: a read begun again after gaps; `late`: it went on past the activation's second, holding no fact dated ahead from then on. */
 	restarted?: true;
