@@ -203,18 +203,18 @@ export class FactPoll {
 			if (this.created) this.note('crowded');
 		}
 		const { since } = this.cursors.created;
-		const holding = this.created && !windowed ? { holding: true as const, clockSecond: clock, ...(since === clock ? {} : { heldFrom: since }) } : {};
+		const holding = this.created && !windowed ? { holding: true as const, clockSecond: clock, ...(since === clock ? {} : { heldFrom: since, aheadInSecond: true as const }) } : {};
 		// With no `Date`, nothing tells a promotion made before activation from one made after: the whole read holds those it meets.
 		const promotions = this.promoted && this.clock === undefined ? { promotions: true as const } : {};
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}
 
-	/** The baseline's reads over cursors an earlier version stored (state.ts, `relearn`): judged by them; a window read whole lets ids decide. */
+	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share (docs/polling-trigger.md, What it can prove). */
 	resume(held: IDataObject[], windowed: boolean): void {
 		this.report(held);
 		this.stream.windowed = windowed || undefined;
-		// Should a later read find the order wrong, creations stay at the stored cursor (with no `Date`, a whole read holds what exists).
 		this.stream.activatedAt = windowed && this.clock !== undefined ? this.cursors.created.since : undefined;
+		this.stream.sweepNeededSince ||= Date.now();
 	}
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
@@ -229,8 +229,8 @@ export class FactPoll {
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? Number.NEGATIVE_INFINITY, this.newestTrusted(facts) - WINDOW_MS);
-		// A read again after gaps, past the activation's second: a fact dated ahead it meets may be new, so it is not held (it waits for the clock).
-		const late = current.restarted && this.trusted > (current.clockSecond ?? Number.POSITIVE_INFINITY) + DATE_RESOLUTION_MS;
+		// Past the activation's second, a fact dated ahead that such a read meets may be new, so it is not held (it waits for the clock).
+		const late = current.aheadInSecond && this.trusted > (current.clockSecond ?? Number.POSITIVE_INFINITY) + DATE_RESOLUTION_MS;
 		current.heldFrom = holdExisting(this.cursors.created, facts, floor, late ? Number.POSITIVE_INFINITY : this.trusted);
 		if (late) current.late = true;
 		if (current.heldFrom > floor) this.note('crowded');
@@ -243,7 +243,7 @@ export class FactPoll {
 		// The activation's whole read: creations go back to the window it held (with gaps they stay provisional, and one set by the clock
 		// goes on until the list's clock is a second past it: a fact made after then is dated after the cursor).
 		if (current.holding && current.gaps && (current.clockSecond === undefined || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS)) {
-			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, restarted: true };
+			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, aheadInSecond: true };
 			return;
 		}
 		if (current.holding) {

@@ -231,6 +231,20 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'small-max', writeEvery: 2, futureFacts: 51, existing: 19, scope: 'agent', dateSkewMs: -600_000 },
 		[{ kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` on 91f3c2f (this issue's work; 76666b3 passed it), shrunk: the poll that
+	// learned the list again after a restart from a format-2 state read only its ends, and the facts made meanwhile came a page a poll.
+	[
+		'every change reported within the delay: n8n restarted with a state of format 2 (full), one fact dated decades ahead, then 485 facts made',
+		{ futureFacts: 1, dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'format2-full' }, { kind: 'create', count: 485, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1_672 }, { kind: 'advance', minutes: 1 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=38` on 91f3c2f (this issue's work; 76666b3 passed it), shrunk: past a batch (one
+	// fact, a total of 39) the whole read went on for polls and held a fact made after activation, dated minutes ahead, as existing.
+	[
+		'nothing lost: one fact and a total over the count, then a fact dated minutes ahead and one more made: both are reported',
+		{ total: 'over', existing: 1, dateSkewMs: -600_000 },
+		[{ kind: 'future', count: 1, ahead: 'minutes' }, createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
