@@ -73,6 +73,12 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 		if (!poll.canContinue()) return { pages, outcome: 'cut', total, short: true };
 		const last = page.items[page.items.length - 1];
 		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
+		// Empty where the fact read last was: a page back that still ends on it shows the list ends there (pages served shifted back), not moved.
+		const back = page.items.length === 0 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - page.served + 1)) : undefined;
+		if (back && back.items[back.items.length - 1]?.id === last.id) {
+			pages.push((page = back));
+			break;
+		}
 		pages.push(page);
 		if (!overlaps(page, last)) return { pages, outcome: 'moved', total };
 	}
@@ -108,6 +114,12 @@ async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first', 
 	return { facts, outcome: keepsOrder(facts, order, createdAt) ? read.outcome : 'unordered', total: read.total, ...(read.short ? { short: read.short } : {}) };
 }
 
+/** The list's first page, through the resumable pager (which learns the page size from it). */
+async function firstPage(poll: FactPoll): Promise<ScanPage | undefined> {
+	for await (const page of poll.pages(startAt(undefined))) return page;
+	return undefined;
+}
+
 /**
  * The baseline: the first page and the last (which teach the page size and the order); in a list in
  * creation order, then its newest end back past two windows; all held (FactPoll.startFrom). A tier or
@@ -119,11 +131,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// Resuming from cursors an earlier version stored, what is read is judged: the list polled is the one read.
 	const fixedFilters = (settings.tier === undefined && settings.scope === undefined) || !poll.activating;
 	poll.query = poll.activating ? agentQuery(settings) : query;
-	let first: ScanPage | undefined;
-	for await (const page of poll.pages(startAt(undefined))) {
-		first = page;
-		break;
-	}
+	const first = await firstPage(poll);
 	const whole = first !== undefined && (first.last || poll.parts.share.available >= 1);
 	const ended = first !== undefined && first.last && first.items.length < first.pageSize;
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total

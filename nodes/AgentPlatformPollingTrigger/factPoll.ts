@@ -149,11 +149,7 @@ export class FactPoll {
 		return Math.max(this.stream.newest ?? Number.NEGATIVE_INFINITY, ...trusted);
 	}
 
-	/**
-	 * Judges facts a reader found (judge.ts), hands the new changes to n8n and keeps their keys; returns the
-	 * oldest change deferred (Infinity: none), whether events ran out of room (the reader reads those facts
-	 * again at the next poll), and how many creations it had not met before.
-	 */
+	/** Judges facts read (judge.ts), hands the new changes to n8n and keeps their keys: the oldest deferred (Infinity: none), whether events ran out of room (read again next poll), the creations found. */
 	report(read: IDataObject[]): { deferred: number; outOfRoom: boolean; found: number } {
 		this.checkFields(read);
 		const facts = this.stream.proving ? read.filter((fact) => matchesFilters(this.parts.settings, fact)) : read;
@@ -180,10 +176,8 @@ export class FactPoll {
 	}
 
 	/**
-	 * The activation's cursors (judge.ts, baselineCursors) from the facts it read and whether they are the
-	 * list's whole window; else provisional: past the newest trusted date at the newest end of a list in
-	 * order (`newestAtEnd`) or past a batch, else the end of the list's latest `Date` second; then a whole read
-	 * holds what existed. Promotions: from the start of the list's first `Date` second.
+	 * The activation's cursors (judge.ts, baselineCursors) from the facts it read, the window read whole or else provisional: past the newest
+	 * trusted date at the newest end of a list in order (`newestAtEnd`) or a batch, else the list's clock; then a whole read holds what existed.
 	 */
 	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): void {
 		const newest = this.newestTrusted(held);
@@ -224,16 +218,17 @@ export class FactPoll {
 
 	/** Facts the activation's whole read met (a holding sweep): the creations that existed held from its window on; promotions, with `promotions` (as many as the keys hold). */
 	hold(current: Sweep, facts: IDataObject[]): void {
-		const promoted = this.cursors.promoted;
-		if (current.promotions) for (const change of facts.flatMap((fact) => changesOf(fact, PROMOTED))) if (promoted.keys.size < MAX_SEEN) remember(promoted, change, this.trusted);
+		if (current.promotions) for (const change of facts.flatMap((fact) => changesOf(fact, PROMOTED))) if (this.cursors.promoted.keys.size < MAX_SEEN) remember(this.cursors.promoted, change, this.trusted);
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? Number.NEGATIVE_INFINITY, this.newestTrusted(facts) - WINDOW_MS);
-		// Past the activation's second, a fact dated ahead that such a read meets may be new, so it is not held (it waits for the clock).
-		const late = current.aheadInSecond && this.trusted > (current.clockSecond ?? Number.POSITIVE_INFINITY) + DATE_RESOLUTION_MS;
-		current.heldFrom = holdExisting(this.cursors.created, facts, floor, late ? Number.POSITIVE_INFINITY : this.trusted);
-		if (late) current.late = true;
+		current.heldFrom = holdExisting(this.cursors.created, facts, floor, this.late(current) ? Number.POSITIVE_INFINITY : this.trusted);
 		if (current.heldFrom > floor) this.note('crowded');
+	}
+
+	/** A holding read past the activation's second that holds facts dated ahead only within it: one it meets may be new (it waits for the clock), and it proves nothing of them. */
+	private late(current: Sweep): boolean {
+		return current.aheadInSecond === true && this.trusted > (current.clockSecond ?? Number.POSITIVE_INFINITY) + DATE_RESOLUTION_MS;
 	}
 
 	/** A whole sweep: moves the cursors (none after gaps), learns the order, and ends; a holding one ends the activation. */
@@ -248,8 +243,7 @@ export class FactPoll {
 		}
 		if (current.holding) {
 			endHolding(this.cursors.created, current.gaps ? this.cursors.created.since : (current.heldFrom ?? this.cursors.created.since));
-			// Only a read that held every fact dated ahead it met proves which of them existed.
-			stream.windowed = current.gaps || current.late ? undefined : true;
+			stream.windowed = current.gaps || this.late(current) ? undefined : true;
 		}
 		if (current.gaps) return;
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start.
@@ -355,15 +349,12 @@ export async function pollFacts(parts: FactPollParts, state: PollState): Promise
 	let current: Sweep | undefined;
 	try {
 		let added = 0;
-		if (!state.facts) {
+		if (!state.facts || stream.relearn) {
 			if (!poll.step().canContinue()) return { events: [] };
-			poll.activating = true;
-			await baseline(poll);
-			state.facts = stream;
-		} else if (stream.relearn) {
-			if (!poll.step().canContinue()) return { events: [] };
+			poll.activating = !state.facts;
 			delete stream.relearn;
 			await baseline(poll);
+			state.facts = stream;
 		} else {
 			const order = edgeOrder(stream);
 			if (poll.created && order && poll.step().canContinue()) added = await fastRead(poll, order);

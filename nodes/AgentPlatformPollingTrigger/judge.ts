@@ -138,11 +138,9 @@ export const cursorAt = (since: number): Cursor => ({ since, from: since, keys: 
 export const oldest = (changes: Array<Pick<Change, 'at'>>): number => changes.reduce((min, c) => Math.min(min, c.at), Number.POSITIVE_INFINITY);
 
 /**
- * The activation's cursors from the facts it read (`held`) and `newest`, their newest date no later than
- * `trusted` (a date minutes or decades off moves nothing). `windowed` (every fact back past two windows
- * before `newest` read): creations from one window before it, so a change shown later, dated up to the lag
- * before, is after it. Else `provisional` until a whole read has held the rest (holdExisting, endHolding).
- * Promotions follow no order: `promotedFrom` (the list's `Date`) sets theirs.
+ * The activation's cursors from the facts it read (`held`) and `newest` (their newest date no later than `trusted`). `windowed` (read back
+ * past two windows before `newest`): creations from one window before it, so a change shown later, dated up to the lag before, is after it.
+ * Else `provisional` until a whole read has held the rest (holdExisting, endHolding). Promotions: from `promotedFrom` (the list's `Date`).
  */
 export function baselineCursors(held: IDataObject[], wants: ReadonlySet<Kind>, newest: number, windowed: boolean, provisional: number, promotedFrom: number, trusted: number): Record<Kind, Cursor> {
 	const window = Number.isFinite(newest) ? newest - WINDOW_MS : 0;

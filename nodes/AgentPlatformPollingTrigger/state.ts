@@ -52,9 +52,8 @@ export interface Sweep {
 	/** With `holding`: from where the creations that existed are held; the list's clock at activation (factPoll.ts, startFrom). */
 	heldFrom?: number;
 	clockSecond?: number;
-	/** With `holding`: a read past a batch, or begun again after gaps, holds facts dated ahead only within the activation's second (`late`: it went on past it). */
+	/** With `holding`: a read past a batch, or begun again after gaps, holds facts dated ahead only within the activation's second. */
 	aheadInSecond?: true;
-	late?: true;
 	/** The activation's whole read of a list that names no `Date`: it holds every promotion it meets. */
 	promotions?: true;
 	pages: number;
@@ -178,7 +177,7 @@ function isSweep(v: unknown): v is Sweep {
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
 		(v.deferred === null || isNumber(v.deferred)) &&
 		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond].every(isOptionalNumber) &&
-		[v.holding, v.aheadInSecond, v.late, v.promotions].every((flag) => flag === undefined || flag === true)
+		[v.holding, v.aheadInSecond, v.promotions].every((flag) => flag === undefined || flag === true)
 	);
 }
 

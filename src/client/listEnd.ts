@@ -75,14 +75,15 @@ export function keepsOrder(items: IDataObject[], order: ListOrder, dateOf: (item
 	return true;
 }
 
-/** The order of a list from its first and last pages (apart, not overlapping), or why none can be learned. */
+/** The order of a list from its first and last pages (an item both hold, as pages that overlap repeat a few, counts once), or why none can be learned. */
 export function learnOrder(first: IDataObject[], last: IDataObject[], dateOf: (item: IDataObject) => number): ListOrder | { unknown: string } {
-	const both = [...first, ...last];
+	const ids = new Set(first.map((item) => item.id));
+	const both = [...first, ...last.filter((item) => item.id === undefined || !ids.has(item.id))];
 	if (both.some((item) => !Number.isFinite(dateOf(item)))) return { unknown: 'some facts have no creation date' };
 	for (const order of ['oldest-first', 'newest-first'] as const) {
 		// Equal dates throughout prove neither order: the two ends must differ, the way the order says.
 		const ends = order === 'oldest-first' ? dateOf(both[0]) < dateOf(both[both.length - 1]) : dateOf(both[0]) > dateOf(both[both.length - 1]);
-		if (ends && keepsOrder(both, order, dateOf)) return order;
+		if (ends && keepsOrder(both, order, dateOf) && keepsOrder(last, order, dateOf)) return order;
 	}
 	return { unknown: 'its creation dates keep to no order from the first page to the last' };
 }

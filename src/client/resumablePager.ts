@@ -218,6 +218,7 @@ export class ResumablePlan {
 
 	private hand(request: PageRequest, page: Page, at: number, short: boolean): ScanPage {
 		const items = page.data;
+		const reached = this.place.offset;
 		const pageSize = this.pageSize ?? request.limit;
 		const run = at < 0 ? 0 : anchorRun(items, at, this.place.isAnchor);
 		const lost = (this.place.anchors > 0 && at < 0 && request.offset > 0) || run < 0;
@@ -239,7 +240,8 @@ export class ResumablePlan {
 		const anchorSet = new Set(anchors);
 		const total = this.place.total === undefined ? undefined : page.pagination.total;
 		this.place = { offset: end, anchors: anchors.length, isAnchor: (id) => anchorSet.has(id), total };
-		const last = items.length === 0 || (end >= page.pagination.total && short);
+		// A page shorter than asked that brings nothing past the place reached is the end as served, whatever `total` says (asked again, it is the same page).
+		const last = items.length === 0 || (short && (end >= page.pagination.total || (fresh.length === 0 && end <= reached)));
 		this.stale = fresh.length === 0 && !last ? this.stale + 1 : 0;
 		this.ended = last;
 		return { items, fresh, offset: request.offset, end, anchors, total: page.pagination.total, pageSize, lost, last, placeAt: at, anchorsMissing };

@@ -69,6 +69,13 @@ describe('readFromNewestEnd', () => {
 		expect(learnOrder([{ id: 'a', at: 1 }], [{ id: 'b' }], dateOf)).toEqual({ unknown: 'some facts have no creation date' });
 	});
 
+	test('the last page overlapping the first (pages served shifted back by a few): an item both show counts once, so the order is still learned', () => {
+		const [a, b, c] = [{ id: 'a', at: 1 }, { id: 'b', at: 2 }, { id: 'c', at: 3 }];
+		expect(learnOrder([a, b], [a, b, c], dateOf)).toBe('oldest-first');
+		expect(learnOrder([c, b], [c, b, a], dateOf)).toBe('newest-first');
+		expect(learnOrder([a, b], [b, a], dateOf)).toEqual({ unknown: 'its creation dates keep to no order from the first page to the last' });
+	});
+
 	test('a list that moves under the read (an item inserted inside it) is not read as if it stood still', async () => {
 		const list = items(Array.from({ length: 40 }, (_, i) => i * 10));
 		let reads = 0;

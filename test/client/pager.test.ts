@@ -385,6 +385,13 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		expect(plan.done).toBe(false);
 	});
 
+	test('a total over the list: a page shorter than asked that brings nothing past the place ends the scan (asked again, it is the same page)', () => {
+		const { requests, pages, lost } = resume({ items: ids(3), answer: (_r, p) => ({ ...p, pagination: { ...p.pagination, total: 40 } }) }, { offset: 3, anchorIds: ['f0', 'f1', 'f2'] }, 100);
+		expect(requests).toEqual(['0+100']);
+		expect(pages.at(-1)?.last).toBe(true);
+		expect(lost).toEqual([false]);
+	});
+
 	test('a server that refuses the oversized first page with 400 is asked again at 100, once, at the same offset', () => {
 		const plan = new ResumablePlan({ offset: 300, anchors: 1, isAnchor: () => false });
 		const first = plan.next() as PageRequest;

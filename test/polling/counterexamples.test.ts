@@ -245,6 +245,20 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ total: 'over', existing: 1, dateSkewMs: -600_000 },
 		[{ kind: 'future', count: 1, ahead: 'minutes' }, createOne()],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=38` on 8ab9a39 (and so on 76666b3), shrunk: pages served shifted back (overlapping
+	// by a few) made the activation's two ends look out of order and its read of the end look moved, and a total over the count kept the whole
+	// read from ending: a fact made at once after activation, in its `Date` second, was taken as existing.
+	[
+		'nothing lost: pages that overlap by a few, a total over the count, two facts, one made at once after activation',
+		{ total: 'over', pages: 'duplicates', existing: 2, dateSkewMs: -600_000 },
+		[createOne()],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` on 8ab9a39 (and so on 76666b3), shrunk: the same pages, 101 facts dated decades ahead.
+	[
+		'nothing lost: pages that overlap by a few, 101 facts dated decades ahead at activation, then 100 facts made',
+		{ pages: 'duplicates', futureFacts: 101, dateSkewMs: -600_000 },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'advance', minutes: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
