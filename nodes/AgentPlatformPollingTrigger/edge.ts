@@ -176,8 +176,9 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const read = await readEdge(poll, order, stream, () => mark);
 	const { deferred, found } = poll.report(read.facts);
 	stream.total = read.total;
-	// More facts added than found at the edge: some were added elsewhere (deletions only hide this, never fake it).
-	const outcome = read.outcome === 'reached' && read.total - before > found ? 'unconfirmed' : read.outcome;
+	// More facts added than found at the edge: some were added elsewhere (deletions only hide this, never fake it). Not with no length
+	// known before (the filtered list's, once the agent's whole list is left), nor while that list is read (other facts are added to it).
+	const outcome = read.outcome === 'reached' && before > 0 && !stream.proving && read.total - before > found ? 'unconfirmed' : read.outcome;
 	if (outcome === 'unordered') {
 		stream.order = 'unknown';
 		delete stream.edge;

@@ -388,4 +388,17 @@ describe('Memory Tier = L4, created events only', () => {
 		const items = await pollTimes(wf, 4);
 		expect(reported(items)).toEqual([made]);
 	});
+
+	test('facts made outside the filter while the agent\'s whole list is read: the one in L4 is reported, and the log does not call the total off', async () => {
+		sb = await startSandbox({ plan: 'enterprise', lifetimes: false });
+		const wf = pollingWorkflow(sb, { events: ['memory.fact_created'], filters: { tier: 'L4' } });
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		for (let i = 0; i < 3; i++) await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: `L1 ${i}` });
+		const made = String((await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: 'straight into L4', tier: 'L4' })).id);
+		expect(reported(await pollTimes(wf, 4))).toEqual([made]);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('grew by more facts'))).toEqual([]);
+		warn.mockRestore();
+	});
 });
