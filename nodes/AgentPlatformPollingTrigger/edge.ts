@@ -154,6 +154,8 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		held = [...held, ...read.facts];
 		stream.total = read.total;
 		windowed = read.outcome === 'reached';
+		// That window stands on the order learned from the two ends until a whole read confirms it (factSweep.ts).
+		stream.orderToConfirm = windowed || undefined;
 		// In order, the first trusted date met from the newest end is the newest there was.
 		if (read.outcome !== 'moved' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}

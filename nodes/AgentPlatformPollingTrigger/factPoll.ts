@@ -150,7 +150,7 @@ export class FactPoll {
 	}
 
 	/** Judges facts read (judge.ts), hands the new changes to n8n and keeps their keys: the oldest deferred (Infinity: none), whether events ran out of room (read again next poll), the creations found. */
-	report(read: IDataObject[]): { deferred: number; outOfRoom: boolean; found: number } {
+	report(read: IDataObject[], creationsWait = false): { deferred: number; outOfRoom: boolean; found: number } {
 		this.checkFields(read);
 		const facts = this.stream.proving ? read.filter((fact) => matchesFilters(this.parts.settings, fact)) : read;
 		// A cursor a day later than the list's clock allows (an edited state) comes back to just past the newest date known before.
@@ -164,6 +164,9 @@ export class FactPoll {
 		const held = this.activating ? [...verdicts.fresh, ...verdicts.ahead] : [];
 		for (const change of held) remember(this.cursors[change.kind], change, this.trusted);
 		if (held.length > 0) verdicts.fresh = [];
+		// Creations a sweep meets while the window's order is unconfirmed wait for the next (at the full share): a break after them would prove the window wrong.
+		const waiting = creationsWait ? verdicts.fresh.filter((change) => change.kind === 'created') : [];
+		if (waiting.length > 0) [verdicts.fresh, this.stream.sweepNeededSince] = [verdicts.fresh.filter((change) => change.kind !== 'created'), Date.now() + 1];
 		settle(this.cursors, verdicts);
 		if (!this.activating && verdicts.ahead.length > 0) this.note('ahead');
 		this.refused += verdicts.refused.length;
@@ -171,8 +174,8 @@ export class FactPoll {
 		const { fresh, deferred } = verdicts;
 		// Deferred with room for events: the keys are full until a whole read moves the cursor.
 		if (deferred.length > 0 && fresh.length < room) this.needSweep('full');
-		const found = [fresh, deferred, verdicts.ahead, verdicts.refused].flat().filter((change) => change.kind === 'created').length;
-		return { deferred: oldest(deferred), outOfRoom: deferred.length > 0 && fresh.length >= room, found };
+		const found = [fresh, deferred, waiting, verdicts.ahead, verdicts.refused].flat().filter((change) => change.kind === 'created').length;
+		return { deferred: Math.min(oldest(deferred), oldest(waiting)), outOfRoom: deferred.length > 0 && fresh.length >= room, found };
 	}
 
 	/**
@@ -207,7 +210,8 @@ export class FactPoll {
 	resume(held: IDataObject[], windowed: boolean): void {
 		this.report(held);
 		this.stream.windowed = windowed || undefined;
-		this.stream.activatedAt = windowed && this.clock !== undefined ? this.cursors.created.since : undefined;
+		// Should a later read find the order wrong: a minute before this poll, the stored window being the one it proved nothing of.
+		this.stream.activatedAt = windowed && this.clock !== undefined ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : undefined;
 		this.stream.sweepNeededSince ||= Date.now();
 	}
 
@@ -246,6 +250,7 @@ export class FactPoll {
 			stream.windowed = current.gaps || this.late(current) ? undefined : true;
 		}
 		if (current.gaps) return;
+		delete stream.orderToConfirm;
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start.
 		if (stream.proving) Object.assign(stream, { proving: undefined, total: 0 });
 		const to = sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
@@ -283,6 +288,7 @@ export class FactPoll {
 	 */
 	orderBroken(current: Sweep): boolean {
 		delete this.stream.windowed;
+		delete this.stream.orderToConfirm;
 		this.needSweep('unordered');
 		const at = this.stream.activatedAt;
 		delete this.stream.activatedAt;

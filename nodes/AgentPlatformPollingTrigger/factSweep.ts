@@ -91,7 +91,7 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 		order.lastCreated = Number.isFinite(at) ? at : null;
 	}
 	if (broken && stream.windowed && !poll.orderBroken(current)) return false;
-	const { deferred, outOfRoom } = poll.report(page.items);
+	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm);
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
 	Object.assign(current, order, { gaps: current.gaps || gaps, offset: page.end, anchors: page.anchors.map(shortHash), total: page.total, pages: current.pages + 1 });

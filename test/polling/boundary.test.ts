@@ -65,6 +65,21 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(new Set(reported(items)).size).toBe(reported(items).length);
 	}, 60_000);
 
+	test('sorted by agent first, its two ends in order: the first agent\'s newest fact, a minute old, the last new one a sweep page reads before the order breaks, is not reported', async () => {
+		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => a.agent_id.localeCompare(b.agent_id) || Date.parse(a.created_at) - Date.parse(b.created_at)) });
+		const now = Date.now();
+		// dep_a: 194 facts hours old and its newest a minute before activation (list index 194, the last a sweep's second page brings); dep_z: 200 from 50 to 5 minutes before.
+		const old = [
+			...Array.from({ length: 194 }, (_, i) => server?.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000)[0]),
+			...server.create(1, 'dep_a', false, now - 60_000),
+			...Array.from({ length: 200 }, (_, i) => server?.create(1, 'dep_z', false, now - 50 * 60_000 + i * 13_500)[0]),
+		];
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
+	});
+
 	const newestFirst = (facts: Fact[]) => [...facts].reverse();
 	test.each([
 		['oldest first', 'over-counts by 250 (a count taken before the filter)', undefined, (count: number) => count + 250],

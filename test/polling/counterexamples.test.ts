@@ -259,8 +259,31 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'duplicates', futureFacts: 101, dateSkewMs: -600_000 },
 		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'advance', minutes: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` on 8dc2555 (and so on 76666b3), shrunk: the window read on an agent-sorted
+	// list proved nothing; a restart from a format-2 state (which keeps no clock) left creations at that window once the order broke.
+	[
+		'no event for a fact that existed at activation: a list sorted by agent, a fact dated decades ahead, 1,147 facts, n8n restarted with a state of format 2 (full)',
+		{ order: 'agent-then-oldest', futureFacts: 1, existing: 1_147, dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'format2-full' }, { kind: 'advance', minutes: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
+	await run({ ...plain, ...behaviour }, steps);
+});
+
+/** Found on the rule of issue 44 as it was when found (named); failing until it is fixed (the note of the stop that found it says why). */
+const open44: Array<[string, Partial<Behaviour>, Step[]]> = [
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=38` on 8dc2555, shrunk: past a batch (nothing in its dates shows an order) whose
+	// whole read outlasts the activation poll (a total capped at 100, another client writing at every request), a fact made then, dated
+	// decades ahead, cannot be told from one that existed there by id or by date: it waits for the list's clock (never).
+	[
+		'nothing lost: a batch of 700, a total capped at 100, another client writing at every request, a fact dated decades ahead made after activation',
+		{ total: 'capped', writeEvery: 1, existing: 700, batch: true, dateSkewMs: -600_000, seed: 27_227_662 },
+		[{ kind: 'future', count: 1, ahead: 'decades' }, { kind: 'promote', count: 1, pick: 2_130_574_331 }],
+	],
+];
+
+test.failing.each(open44)('%s', async (_name, behaviour, steps) => {
 	await run({ ...plain, ...behaviour }, steps);
 });
