@@ -75,11 +75,9 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
 		// Empty where the fact read last was: a page back that still ends on it shows the list ends there (pages served shifted back), not moved.
 		const back = page.items.length === 0 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - page.served + 1)) : undefined;
-		if (back && back.items[back.items.length - 1]?.id === last.id) {
-			pages.push((page = back));
-			break;
-		}
-		pages.push(page);
+		const ended = back !== undefined && back.items[back.items.length - 1]?.id === last.id;
+		pages.push((page = ended && back ? back : page));
+		if (ended) break;
 		if (!overlaps(page, last)) return { pages, outcome: 'moved', total };
 	}
 	const total = page.offset + page.items.length;
@@ -162,9 +160,8 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd);
 	else poll.resume(held, windowed);
 	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
-	// What the activation read of the agent's whole list (the window, its order, what existed) holds there: that list is read (its facts
-	// filtered here) until a whole read of it ends (factPoll.ts, swept); else the filtered list from here on, its end found from its start.
-	if (!fixedFilters && poll.created) stream.proving = true;
+	// With filters, the agent's whole list the activation read is read (facts filtered here) until a whole read of it ends (factPoll.ts, swept).
+	if (!fixedFilters && poll.created) stream.wholeAgentList = true;
 	else if (!fixedFilters) [poll.query, stream.total] = [query, 0];
 	if (stream.order !== 'unknown' && stream.newest !== undefined) stream.edge = { mark: stream.newest + 1 };
 	if (typeof learned === 'object' && new Set(held.map(createdAt)).size > 1 && poll.created) poll.note('unordered');
@@ -178,9 +175,8 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const read = await readEdge(poll, order, stream, () => mark);
 	const { deferred, found } = poll.report(read.facts);
 	stream.total = read.total;
-	// More facts added than found at the edge: some were added elsewhere (deletions only hide this, never fake it). Not with no length
-	// known before (the filtered list's, once the agent's whole list is left), nor while that list is read (other facts are added to it).
-	const outcome = read.outcome === 'reached' && before > 0 && !stream.proving && read.total - before > found ? 'unconfirmed' : read.outcome;
+	// More added than found at the edge: added elsewhere (deletions never fake it); not without a length before, nor on the agent's whole list.
+	const outcome = read.outcome === 'reached' && before > 0 && !stream.wholeAgentList && read.total - before > found ? 'unconfirmed' : read.outcome;
 	if (outcome === 'unordered') {
 		stream.order = 'unknown';
 		delete stream.edge;

@@ -85,7 +85,7 @@ export class FactPoll {
 		this.created = events.has('memory.fact_created');
 		this.promoted = events.has('memory.fact_promoted');
 		this.wants = new Set<Kind>([...(this.created ? ['created' as const] : []), ...(this.promoted ? ['promoted' as const] : [])]);
-		this.query = stream.proving ? agentQuery(parts.settings) : factQuery(parts.settings);
+		this.query = stream.wholeAgentList ? agentQuery(parts.settings) : factQuery(parts.settings);
 		this.cursors = { created: readCursor(stream.created) ?? cursorAt(0), promoted: readCursor(stream.promoted) ?? cursorAt(0) };
 	}
 
@@ -152,7 +152,7 @@ export class FactPoll {
 	/** Judges facts read (judge.ts), hands the new changes to n8n and keeps their keys: the oldest deferred (Infinity: none), whether events ran out of room (read again next poll), the creations found. */
 	report(read: IDataObject[], creationsWait = false): { deferred: number; outOfRoom: boolean; found: number } {
 		this.checkFields(read);
-		const facts = this.stream.proving ? read.filter((fact) => matchesFilters(this.parts.settings, fact)) : read;
+		const facts = this.stream.wholeAgentList ? read.filter((fact) => matchesFilters(this.parts.settings, fact)) : read;
 		// A cursor a day later than the list's clock allows (an edited state) comes back to just past the newest date known before.
 		for (const cursor of Object.values(this.cursors)) rein(cursor, this.trusted + DAY_MS, (this.stream.newest ?? 0) + 1);
 		const newest = this.newestTrusted(facts);
@@ -199,8 +199,7 @@ export class FactPoll {
 			letGo(this.cursors.created, this.cursors.created.from);
 			if (this.created) this.note('crowded');
 		}
-		const { since } = this.cursors.created;
-		const holding = this.created && !windowed ? { holding: true as const, clockSecond: clock, ...(since === clock ? {} : { heldFrom: since, aheadInSecond: true as const }) } : {};
+		const holding = this.created && !windowed ? { holding: true as const, clockSecond: clock, ...(this.cursors.created.since === clock ? {} : { heldFrom: this.cursors.created.since, aheadInSecond: true as const }) } : {};
 		// With no `Date`, nothing tells a promotion made before activation from one made after: the whole read holds those it meets.
 		const promotions = this.promoted && this.clock === undefined ? { promotions: true as const } : {};
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
@@ -239,8 +238,7 @@ export class FactPoll {
 	swept(current: Sweep, last: ScanPage): void {
 		const { stream } = this;
 		delete stream.sweep;
-		// The activation's whole read: creations go back to the window it held (with gaps they stay provisional, and one set by the clock
-		// goes on until the list's clock is a second past it: a fact made after then is dated after the cursor).
+		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation's second).
 		if (current.holding && current.gaps && (current.clockSecond === undefined || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS)) {
 			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, aheadInSecond: true };
 			return;
@@ -252,7 +250,7 @@ export class FactPoll {
 		if (current.gaps) return;
 		delete stream.orderToConfirm;
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start.
-		if (stream.proving) Object.assign(stream, { proving: undefined, total: 0 });
+		if (stream.wholeAgentList) Object.assign(stream, { wholeAgentList: undefined, total: 0 });
 		const to = sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
 		for (const cursor of Object.values(this.cursors)) {
 			advance(cursor, to);
@@ -343,7 +341,7 @@ export class FactPoll {
 /** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (SAFETY_POLL_REQUESTS). */
 function sweepPages(poll: FactPoll): number {
 	const { stream } = poll;
-	if (poll.promoted || stream.order === 'unknown' || !stream.edge || stream.sweepNeededSince > 0 || stream.sweep?.holding || stream.proving) return Number.POSITIVE_INFINITY;
+	if (poll.promoted || stream.order === 'unknown' || !stream.edge || stream.sweepNeededSince > 0 || stream.sweep?.holding || stream.wholeAgentList) return Number.POSITIVE_INFINITY;
 	// A page may take two requests (the pager's step back, when facts before its place are gone).
 	return Math.max(0, SAFETY_POLL_REQUESTS - poll.requests - 1);
 }

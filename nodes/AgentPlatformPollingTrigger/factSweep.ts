@@ -76,10 +76,10 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 /** One page of the sweep: its facts judged, its order and dates noted, its place kept; false when the poll ran out of room for its events (the place stays). */
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
 	if (current.holding || current.promotions) poll.hold(current, page.items);
-	// The order is checked before the page is judged: a fact dated more than the window out of the order learned proves the window nothing.
-	// In a list not (yet) known to be sorted by date, anchors missing after others say it was reordered at the place: facts may have been skipped.
+	// Gaps: in a list not known to be sorted by date, anchors missing after others say it was reordered at the place (facts may have been skipped).
 	const gaps = page.lost || (page.anchorsMissing && (stream.order === 'unknown' || tiedAtPlace(page)));
 	const order = { rises: current.rises, falls: current.falls, lastCreated: gaps ? null : current.lastCreated };
+	// The order is checked before the page is judged: a fact dated more than the window out of the order learned proves the window nothing.
 	let broken = false;
 	for (const fact of page.fresh) {
 		const at = createdAt(fact);

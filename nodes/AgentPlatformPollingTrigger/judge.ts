@@ -1,11 +1,10 @@
 /**
- * Whether a change is new, and every move of a cursor: the polling trigger's one rule, as pure functions
- * (test/polling/judge.test.ts). A change is a fact's creation (`created_at`, keyed by its id) or a
- * promotion (`promoted_at`, keyed by id and date). A cursor holds `since`, a date of the facts' own before
- * which every change is accounted for, and the keys of those accounted for from WINDOW_MS before it on (one
- * met there unheld was never reported: refused). A change is new when dated at or after `since`, no later
- * than `upTo` (where the API's clock bounds it, factPoll.ts), and its key is not held. Keys are bounded in
- * bytes (MAX_SEEN_BYTES): a new change with no room for its key or its event is deferred, never reported keyless.
+ * Whether a change is new, and every move of a cursor: the polling trigger's one rule, as pure functions (test/polling/judge.test.ts).
+ * A change is a fact's creation (`created_at`, keyed by its id) or a promotion (`promoted_at`, keyed by id and date). A cursor holds
+ * `since`, a date of the facts' own before which every change is accounted for, and the keys of those accounted for from WINDOW_MS
+ * before it on (one met there unheld was never reported: refused). A change is new when dated at or after `since`, no later than
+ * `upTo` (where the API's clock bounds it, factPoll.ts), and its key is not held. Keys are bounded in bytes (MAX_SEEN_BYTES): a new
+ * change with no room for its key or its event is deferred, never reported keyless.
  */
 import { hash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';

@@ -102,7 +102,7 @@ export interface FactStream {
 	/** The window was read at the list's newest end, in the order learned from its two ends: no whole read has confirmed that order yet. */
 	orderToConfirm?: true;
 	/** The activation read the agent's whole list (a tier or scope filter set): that list is read until a whole read of it ends (edge.ts). */
-	proving?: true;
+	wholeAgentList?: true;
 	/** An earlier version's: the API's clock (its `Date`) at its last poll. */
 	apiDate?: number;
 }
@@ -191,7 +191,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
 	if (![value.served, value.apiDate, value.newest, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
-	if (![value.windowed, value.relearn, value.proving, value.orderToConfirm].every((flag) => flag === undefined || flag === true)) return false;
+	if (![value.windowed, value.relearn, value.wholeAgentList, value.orderToConfirm].every((flag) => flag === undefined || flag === true)) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }
