@@ -199,7 +199,7 @@ export class FactPoll {
 			letGo(this.cursors.created, this.cursors.created.from);
 			if (this.created) this.note('crowded');
 		}
-		const holding = this.created && !windowed ? { holding: true as const, clockSecond: clock, ...(this.cursors.created.since === clock ? {} : { heldFrom: this.cursors.created.since, aheadInSecond: true as const }) } : {};
+		const holding = this.created && !windowed ? { holding: true as const, clockSecond: clock, ...(Number.isFinite(batch) ? { heldFrom: this.cursors.created.since, aheadInSecond: true as const } : {}) } : {};
 		// With no `Date`, nothing tells a promotion made before activation from one made after: the whole read holds those it meets.
 		const promotions = this.promoted && this.clock === undefined ? { promotions: true as const } : {};
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
