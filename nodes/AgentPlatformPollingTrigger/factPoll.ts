@@ -205,13 +205,13 @@ export class FactPoll {
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}
 
-	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share (docs/polling-trigger.md, What it can prove). */
+	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, from its last poll's `Date` second on (but for new facts where the order proves its window, from its start: its keys tell), then a whole read at the full share. */
 	resume(held: IDataObject[], windowed: boolean): void {
+		for (const kind of windowed ? (['promoted'] as const) : BOTH) advance(this.cursors[kind], (this.stream.apiDate ?? Number.NEGATIVE_INFINITY) + DATE_RESOLUTION_MS);
 		this.report(held);
-		this.stream.windowed = windowed || undefined;
-		// Should a later read find the order wrong: a minute before this poll, the stored window being the one it proved nothing of.
-		this.stream.activatedAt = windowed && this.clock !== undefined ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : undefined;
-		this.stream.sweepNeededSince ||= Date.now();
+		// Should a later read find the order wrong, creations go to a minute before this poll (the stored window was the one it proved nothing of).
+		const activatedAt = windowed && this.clock !== undefined ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : undefined;
+		Object.assign(this.stream, { apiDate: undefined, windowed: windowed || undefined, activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now() });
 	}
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */

@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
 import type { ListOrder } from '../../src/client/listEnd';
-import { type Cursor, DATE_RESOLUTION_MS, HASH_CHARS, keyBytes, MAX_SEEN_BYTES, WINDOW_MS } from './judge';
+import { type Cursor, HASH_CHARS, keyBytes, MAX_SEEN_BYTES, WINDOW_MS } from './judge';
 import type { ShareAccount } from './keyShare';
 
 export { MAX_SEEN, MAX_SEEN_BYTES, shortHash } from './judge';
@@ -235,13 +235,13 @@ export function loadState(stored: unknown, fingerprint: string): { state: PollSt
 		const facts = copy.facts as IDataObject;
 		if (stored.format === FORMAT && isStream(facts)) state.facts = facts as unknown as FactStream;
 		else {
-			// An earlier version's cursors (its baseline held only in a list in order) move up to the API's time at its last poll.
+			// An earlier version's cursors (its baseline held only in a list in order) move up to the start of its last poll's `Date` second (factPoll.ts, resume).
 			const older = stored.format !== FORMAT && isObject(facts) && isNumber(facts.apiDate);
-			const floor = older ? (facts.apiDate as number) + DATE_RESOLUTION_MS : undefined;
+			const floor = older ? (facts.apiDate as number) : undefined;
 			const created = readCursor(isObject(facts) ? facts.created : undefined, floor);
 			const promoted = readCursor(isObject(facts) ? facts.promoted : undefined, floor);
 			if (stored.format === FORMAT) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
-			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true };
+			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true, ...(older ? { apiDate: floor } : {}) };
 		}
 	}
 	return { state, dropped };

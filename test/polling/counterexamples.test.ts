@@ -273,6 +273,13 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered', dateHeader: 'absent', writeEvery: 5, futureFacts: 1, existing: 595, batch: true, agent: 'dep_alpha', dateSkewMs: -600_000 },
 		[{ kind: 'advance', minutes: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2026` on fd2b011 (and so on 76666b3), shrunk: the cursors of a format-3 state
+	// moved a second past its last poll's `Date`, and a fact made at once after the restart, in that second, was never reported.
+	[
+		'nothing lost: an empty list, n8n restarted with a state of format 3 (full), a fact made at once',
+		{ dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'format3-full' }, createOne(), { kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
