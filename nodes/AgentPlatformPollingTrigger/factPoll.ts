@@ -205,7 +205,7 @@ export class FactPoll {
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}
 
-	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, from its last poll's `Date` second on (but for new facts where the order proves its window, from its start: its keys tell), then a whole read at the full share. */
+	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, past its last poll's `Date` (new facts where the order proves its window: a window before, its keys tell), then a whole read at the full share. */
 	resume(held: IDataObject[], windowed: boolean): void {
 		for (const kind of windowed ? (['promoted'] as const) : BOTH) advance(this.cursors[kind], (this.stream.apiDate ?? Number.NEGATIVE_INFINITY) + DATE_RESOLUTION_MS);
 		this.report(held);

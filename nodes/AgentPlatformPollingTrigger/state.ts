@@ -235,13 +235,13 @@ export function loadState(stored: unknown, fingerprint: string): { state: PollSt
 		const facts = copy.facts as IDataObject;
 		if (stored.format === FORMAT && isStream(facts)) state.facts = facts as unknown as FactStream;
 		else {
-			// An earlier version's cursors (its baseline held only in a list in order) move up to the start of its last poll's `Date` second (factPoll.ts, resume).
+			// An earlier version's cursors (its baseline held only in a list in order) move up to a window before its last poll's `Date` (factPoll.ts, resume).
 			const older = stored.format !== FORMAT && isObject(facts) && isNumber(facts.apiDate);
-			const floor = older ? (facts.apiDate as number) : undefined;
+			const floor = older ? (facts.apiDate as number) - WINDOW_MS : undefined;
 			const created = readCursor(isObject(facts) ? facts.created : undefined, floor);
 			const promoted = readCursor(isObject(facts) ? facts.promoted : undefined, floor);
 			if (stored.format === FORMAT) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
-			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true, ...(older ? { apiDate: floor } : {}) };
+			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true, ...(older ? { apiDate: facts.apiDate as number } : {}) };
 		}
 	}
 	return { state, dropped };

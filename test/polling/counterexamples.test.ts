@@ -280,6 +280,13 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ dateSkewMs: -600_000 },
 		[{ kind: 'restart', older: 'format3-full' }, createOne(), { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2026` on f3ab058 (and so on 76666b3), shrunk: the same, the fact dated up to a minute
+	// before it can be read: before that `Date` second.
+	[
+		'nothing lost: an empty list, n8n restarted with a state of format 3 (full), a fact made at once, dated up to a minute before it can be read',
+		{ readLagMs: 60_000, dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'format3-full' }, createOne(), { kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
