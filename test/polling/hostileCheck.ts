@@ -15,7 +15,8 @@
  *   the promise is kept when they do, for changes made after the activation's whole read and dated
  *   past the second its last `Date` names. Promotions follow no list order: the same holds for them
  *   in every list. With no `Date` header and a fact dated ahead, nothing is promised but nothing
- *   invented or twice (a documented limit: nothing tells a date ahead);
+ *   invented or twice (a documented limit: nothing tells a date ahead); nor, in a list in a new order per
+ *   request larger than a page, for a fact dated decades ahead (no read there proves which facts existed);
  * - nothing late: with the dates on the facts' clock, every such change is reported within
  *   `delayPolls` (docs/polling-trigger.md, "How late": one whole read at the share, plus a poll; a
  *   change made behind a read in progress waits for the next one, so two reads and two polls), and a
@@ -43,6 +44,7 @@ const SHARE = 0.2;
 /** A `Date` header names a second; a change dated within the second after it cannot be told from one made before (and one more for the header's truncation). */
 const DATE_RESOLUTION_MS = 2_000;
 const MINUTE = 60_000;
+const DAY_MS = 86_400_000;
 /** The requests an idle poll may cost in a stable order (the issue's figure). */
 export const IDLE_REQUESTS = 3;
 
@@ -316,6 +318,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
+			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be
+			// dated ahead), so a fact dated ahead waits for the list's clock there: one dated decades ahead is never due.
+			if (b.order === 'permutation' && atActivation >= pageYield(b) && Date.parse(fact.created_at) > list.now() + DAY_MS) continue;
 			if (c.kind === 'promoted' && (!b.promotions || changeKey('promoted', fact.id, fact.promoted_at) !== c.key)) continue;
 			if (c.kind === 'created' && !matchedSince(c)) continue;
 			if (!reported.has(c.key)) missing.push(`${c.kind} ${c.key} (${fact.created_at}${c.kind === 'promoted' ? `, promoted ${fact.promoted_at}` : ''}), made after poll ${c.atPoll}, not reported after ${list.polls - c.atPoll} polls (delay ${delay}${delayBound ? '' : ', eventually'})`);
