@@ -195,12 +195,12 @@ export class FactPoll {
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
-		if (!windowed && Number.isFinite(batch)) {
-			letGo(this.cursors.created, this.cursors.created.from);
-			if (this.created) this.note('crowded');
-		}
-		const holding = this.created && !windowed ? { holding: true as const, clockSecond: clock, ...(Number.isFinite(batch) ? { heldFrom: this.cursors.created.since, aheadInSecond: true as const } : {}) } : {};
-		// With no `Date`, nothing tells a promotion made before activation from one made after: the whole read holds those it meets.
+		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, aheadInSecond: true as const } : undefined;
+		if (past) letGo(this.cursors.created, this.cursors.created.from);
+		if (past && this.created) this.note('crowded');
+		// With no `Date`, nothing tells a change made before activation from one made after (the clock is but the newest date read): the whole read holds those it meets.
+		if (this.created && !windowed && !past && this.clock === undefined) endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
+		const holding = this.created && !windowed ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock })) } : {};
 		const promotions = this.promoted && this.clock === undefined ? { promotions: true as const } : {};
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}

@@ -287,6 +287,13 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ readLagMs: 60_000, dateSkewMs: -600_000 },
 		[{ kind: 'restart', older: 'format3-full' }, createOne(), { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2026` on 17dd15e, shrunk: with no `Date`, the activation's whole read of a list in
+	// no order took the newest date the activation had read for the list's clock, and reported a newer fact that existed.
+	[
+		'no event for a fact that existed at activation: no `Date` header, a new order at every request, 700 facts',
+		{ order: 'permutation', dateHeader: 'absent', existing: 700, dateSkewMs: -600_000, seed: 796_012_107 },
+		[{ kind: 'advance', minutes: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
