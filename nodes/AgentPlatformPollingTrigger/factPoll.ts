@@ -190,7 +190,8 @@ export class FactPoll {
 		const dates = held.flatMap((fact) => changeDates(fact, this.wants));
 		const clock = this.clock ?? (dates.length > 0 ? Math.max(...dates) + 1 : 0);
 		const created = held.map(createdAt);
-		const batch = created.length > 0 && created.every((at) => at === created[0]) ? created[0] : newestAtEnd;
+		const oneDate = created.length > 0 && created.every((at) => at === created[0]);
+		const batch = oneDate ? created[0] : newestAtEnd;
 		const promoted = Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
@@ -198,14 +199,16 @@ export class FactPoll {
 		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, aheadInSecond: true as const } : undefined;
 		if (past) letGo(this.cursors.created, this.cursors.created.from);
 		if (past && this.created) this.note('crowded');
+		// Past the newest end read in order, every fact dated ahead was read there: ids decide those, as in a window (no whole read is needed).
+		if (past && !oneDate) Object.assign(this.stream, { windowed: true, orderToConfirm: true, activatedAt: this.clock });
 		// With no `Date`, nothing tells a change made before activation from one made after (the clock is but the newest date read): the whole read holds those it meets.
 		if (this.created && !windowed && !past && this.clock === undefined) endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
-		const holding = this.created && !windowed ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock })) } : {};
+		const holding = this.created && !windowed && !(past && !oneDate) ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock })) } : {};
 		const promotions = this.promoted && this.clock === undefined ? { promotions: true as const } : {};
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}
 
-	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, past its last poll's `Date` (new facts where the order proves its window: a window before, its keys tell), then a whole read at the full share. */
+	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, past its last poll's `Date` (new facts where the order proves its window: from the stored cursor, its keys tell), then a whole read at the full share. */
 	resume(held: IDataObject[], windowed: boolean): void {
 		for (const kind of windowed ? (['promoted'] as const) : BOTH) advance(this.cursors[kind], (this.stream.apiDate ?? Number.NEGATIVE_INFINITY) + DATE_RESOLUTION_MS);
 		this.report(held);

@@ -155,10 +155,7 @@ const CREATED: ReadonlySet<Kind> = new Set<Kind>(['created']);
 export const PROMOTED: ReadonlySet<Kind> = new Set<Kind>(['promoted']);
 export const BOTH: ReadonlySet<Kind> = new Set<Kind>(['created', 'promoted']);
 
-/**
- * The activation's whole read under a provisional cursor: the creations that existed (dated before it, or
- * ahead of `trusted`) are held from `floor` on; past MAX_SEEN_BYTES the oldest go (the floor returned).
- */
+/** The activation's whole read under a provisional cursor: creations dated before it, or ahead of `trusted`, held from `floor` on; past MAX_SEEN_BYTES the oldest go (the floor returned). */
 export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number, trusted: number): number {
 	for (const change of facts.flatMap((fact) => changesOf(fact, CREATED))) if ((change.at < cursor.since || change.at > trusted) && change.at >= floor) cursor.keys.set(change.key, keyDate(change.at, trusted));
 	let held = floor;
@@ -180,9 +177,8 @@ export function endHolding(cursor: Cursor, floor: number): void {
 export const sinceAfterWholeRead = (read: { newestAtStart: number; deferred: number }): number => Math.min(read.newestAtStart - WINDOW_MS, read.deferred);
 
 /**
- * Keys still full after a whole read (more changes between two whole reads than they hold): the oldest
- * quarter goes, the cursor past it but not past a change deferred; only when that frees nothing does it
- * go past them anyway, so the trigger goes on, and changes dated there not reported are lost: true, for the log.
+ * Keys still full after a whole read (more changes between two whole reads than they hold): the oldest quarter goes, the cursor past it
+ * but not past a change deferred; only when that frees nothing does it go past them anyway (changes there not reported are lost: true).
  */
 export function makeRoom(cursor: Cursor, deferred: number): boolean {
 	if (keyBytes(cursor.keys) < MAX_SEEN_BYTES * 0.9) return false;

@@ -235,11 +235,11 @@ export function loadState(stored: unknown, fingerprint: string): { state: PollSt
 		const facts = copy.facts as IDataObject;
 		if (stored.format === FORMAT && isStream(facts)) state.facts = facts as unknown as FactStream;
 		else {
-			// An earlier version's cursors (its baseline held only in a list in order) move up to a window before its last poll's `Date` (factPoll.ts, resume).
+			// An earlier version's cursors (its baseline held only in a list in order) move up to its last poll's `Date` where no order proves them (factPoll.ts,
+			// resume); only keys more than this version holds are let go from a window before it.
 			const older = stored.format !== FORMAT && isObject(facts) && isNumber(facts.apiDate);
 			const floor = older ? (facts.apiDate as number) - WINDOW_MS : undefined;
-			const created = readCursor(isObject(facts) ? facts.created : undefined, floor);
-			const promoted = readCursor(isObject(facts) ? facts.promoted : undefined, floor);
+			const [created, promoted] = (isObject(facts) ? [facts.created, facts.promoted] : []).map((cursor) => readCursor(cursor) ?? readCursor(cursor, floor));
 			if (stored.format === FORMAT) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
 			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true, ...(older ? { apiDate: facts.apiDate as number } : {}) };
 		}

@@ -294,6 +294,13 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', dateHeader: 'absent', existing: 700, dateSkewMs: -600_000, seed: 796_012_107 },
 		[{ kind: 'advance', minutes: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=123457` on 0f9398b (and so on 76666b3), shrunk: a format-3 state's cursors moved
+	// up to its last poll's `Date`, three hours ahead of the facts (a proxy), and a fact made after the restart, dated minutes ahead, was lost.
+	[
+		'nothing lost: the `Date` header three hours ahead, an empty list, n8n restarted with a state of format 3, a fact dated minutes ahead made',
+		{ dateHeader: 'skewed', dateSkewMs: 10_800_000 },
+		[{ kind: 'restart', older: 'format3' }, { kind: 'future', count: 1, ahead: 'minutes' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
