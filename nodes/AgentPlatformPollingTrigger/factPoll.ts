@@ -208,9 +208,9 @@ export class FactPoll {
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}
 
-	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, past its last poll's `Date` (new facts where the order proves its window: from the stored cursor, its keys tell), then a whole read at the full share. */
+	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, its keys telling what it accounted for (new facts past its last poll's `Date` where no order proves its window), then a whole read at the full share. */
 	resume(held: IDataObject[], windowed: boolean): void {
-		for (const kind of windowed ? (['promoted'] as const) : BOTH) advance(this.cursors[kind], (this.stream.apiDate ?? Number.NEGATIVE_INFINITY) + DATE_RESOLUTION_MS);
+		if (!windowed) advance(this.cursors.created, (this.stream.apiDate ?? Number.NEGATIVE_INFINITY) + DATE_RESOLUTION_MS);
 		this.report(held);
 		// Should a later read find the order wrong, creations go to a minute before this poll (the stored window was the one it proved nothing of).
 		const activatedAt = windowed && this.clock !== undefined ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : undefined;

@@ -200,6 +200,21 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		}
 	});
 
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=31337` on db56444 (and so on 76666b3): the promotions' cursor moved a second past that `Date`.
+	test('a stored state of the previous version (format 3): a promotion made at once after the restart, in its last poll\'s `Date` second, is reported', async () => {
+		server = await startFactServer();
+		const old = existing(server, 50);
+		const wf = pollingWorkflow(server.target, { events: ['memory.fact_promoted'], filters: {} });
+		wf.activate();
+		await wf.poll();
+		const state = wf.staticData()[STATE_KEY] as IDataObject & { facts: IDataObject & { apiDate: number } };
+		state.format = 3;
+		// The previous version's last poll named this second; the promotion is made within it.
+		state.facts.apiDate = Math.floor((Date.now() - 1) / 1_000) * 1_000;
+		server.promote(old[10]);
+		expect(reported(await pollTimes(wf, 3), 'memory.fact_promoted')).toEqual([old[10]]);
+	});
+
 	test('a stored state of the previous version (format 3) holding more keys than this one keeps: the next new fact is reported', async () => {
 		server = await startFactServer();
 		existing(server, 400);
