@@ -75,9 +75,11 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
 		// Empty where the fact read last was: a page back that still ends on it shows the list ends there (pages served shifted back), not moved.
 		const back = page.items.length === 0 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - page.served + 1)) : undefined;
-		const ended = back !== undefined && back.items[back.items.length - 1]?.id === last.id;
-		pages.push((page = ended && back ? back : page));
-		if (ended) break;
+		if (back !== undefined && back.items[back.items.length - 1]?.id === last.id) {
+			pages.push((page = back));
+			break;
+		}
+		pages.push(page);
 		if (!overlaps(page, last)) return { pages, outcome: 'moved', total };
 	}
 	const total = page.offset + page.items.length;

@@ -21,7 +21,6 @@ import type { KeyShare } from './keyShare';
 import { agentQuery, factQuery, matchesFilters, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
 
-
 /** Events one poll hands to n8n at most; the rest wait for the next poll. */
 export const MAX_EVENTS_PER_POLL = 1_000;
 
