@@ -36,6 +36,8 @@ type PagesRead = Omit<EdgeRead, 'facts'> & { pages: OffsetPage[] };
 /** Where the read stops: before a fact dated before the mark it gives for the facts read so far. */
 type Mark = (read: IDataObject[]) => number;
 
+/** Pages read on at most to join a page read back to the one read before it (facts written meanwhile pushed that one on). */
+const MAX_JOIN_PAGES = 3;
 /** How far (in pages) the fast read's first request may aim from the stored end by the last poll's drift. */
 const MAX_DRIFT_PAGES = 10;
 /** Said once, at activation, when the fact list names no `Date` (docs/polling-trigger.md, What it can prove). */
@@ -87,10 +89,19 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 		const first = pages[0];
 		if (first.items.length === 0 || first.offset === 0 || createdAt(first.items[0]) < mark(distinct(pages))) return { pages, outcome: 'reached', total };
 		if (!poll.canContinue()) return { pages, outcome: 'cut', total };
-		const back = await poll.pageAt(Math.max(0, first.offset - (first.served - anchorCount(first.served))));
-		pages.unshift(back);
-		if (!overlaps(back, first.items[0])) return { pages, outcome: 'moved', total };
+		const back = await join(poll, [await poll.pageAt(Math.max(0, first.offset - (first.served - anchorCount(first.served))))], first.items[0]);
+		pages.unshift(...back);
+		if (!overlaps(back[back.length - 1], first.items[0])) return { pages, outcome: 'moved', total };
 	}
+}
+
+/** Pages read on from a page read back, each overlapping the last, until one holds `fact` (the first of the page read before): facts written meanwhile pushed it on. */
+async function join(poll: FactPoll, pages: OffsetPage[], fact: IDataObject): Promise<OffsetPage[]> {
+	for (let page = pages[0], last: IDataObject | undefined; !overlaps(page, fact) && (last = page.items.at(-1)) && pages.length <= MAX_JOIN_PAGES && poll.canContinue(); pages.push(page)) {
+		page = await poll.pageAt(page.offset + page.items.length - 1);
+		if (!overlaps(page, last)) break;
+	}
+	return pages;
 }
 
 /** Newest first: the first pages, from the start down to the mark. */

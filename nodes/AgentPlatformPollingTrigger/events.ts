@@ -8,11 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { AGENT_STATUS, type EventType, FACT_TIME_FIELDS } from '../../src/vocabulary';
 
 /** An API time (ISO 8601) as epoch ms, or undefined when it is missing or unreadable. */
-export function timeOf(value: unknown): number | undefined {
-	if (typeof value !== 'string' || value === '') return undefined;
-	const ms = Date.parse(value);
-	return Number.isFinite(ms) ? ms : undefined;
-}
+export const timeOf = (value: unknown): number | undefined => (typeof value === 'string' && value !== '' && Number.isFinite(Date.parse(value)) ? Date.parse(value) : undefined);
 
 export interface PolledEvent {
 	event: EventType;

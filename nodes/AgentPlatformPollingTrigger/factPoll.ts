@@ -210,10 +210,12 @@ export class FactPoll {
 	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, its keys telling what it accounted for (new facts past its last poll's `Date` where no order proves its window), then a whole read at the full share. */
 	resume(held: IDataObject[], windowed: boolean): void {
 		if (!windowed) advance(this.cursors.created, (this.stream.apiDate ?? Number.NEGATIVE_INFINITY) + DATE_RESOLUTION_MS);
+		// Its keys decide facts dated ahead too: that version held or reported every fact it read (one dated ahead waiting for the clock would wait for decades).
+		this.stream.windowed = true;
 		this.report(held);
 		// Should a later read find the order wrong, creations go to a minute before this poll (the stored window was the one it proved nothing of).
-		const activatedAt = windowed && this.clock !== undefined ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : undefined;
-		Object.assign(this.stream, { apiDate: undefined, windowed: windowed || undefined, activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now() });
+		const activatedAt = windowed && this.clock !== undefined ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : this.cursors.created.since;
+		Object.assign(this.stream, { apiDate: undefined, activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now() });
 	}
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
@@ -231,17 +233,17 @@ export class FactPoll {
 		if (current.heldFrom > floor) this.note('crowded');
 	}
 
-	/** A holding read past the activation's second that holds facts dated ahead only within it: one it meets may be new (it waits for the clock), and it proves nothing of them. */
+	/** A holding read past the activation poll and its second that holds facts dated ahead only within it: one it meets may be new (it waits for the clock), and it proves nothing of them. */
 	private late(current: Sweep): boolean {
-		return current.aheadInSecond === true && this.trusted > (current.clockSecond ?? Number.POSITIVE_INFINITY) + DATE_RESOLUTION_MS;
+		return current.aheadInSecond === true && !this.activating && this.trusted > (current.clockSecond ?? Number.POSITIVE_INFINITY) + DATE_RESOLUTION_MS;
 	}
 
 	/** A whole sweep: moves the cursors (none after gaps), learns the order, and ends; a holding one ends the activation. */
 	swept(current: Sweep, last: ScanPage): void {
 		const { stream } = this;
 		delete stream.sweep;
-		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation's second).
-		if (current.holding && current.gaps && (current.clockSecond === undefined || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS)) {
+		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation poll or its second).
+		if (current.holding && current.gaps && (current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS)) {
 			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, aheadInSecond: true };
 			return;
 		}

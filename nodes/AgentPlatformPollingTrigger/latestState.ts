@@ -31,12 +31,7 @@ export const newRevision = (): string => randomBytes(6).toString('base64url');
 export const revisionOf = (stored: unknown): string => (isObject(stored) && typeof stored.rev === 'string' ? stored.rev : '');
 
 /** A state kept (`json`, of revision `rev`), with `root` and `read` of its line: the stored state may still be either. */
-interface Entry {
-	json: string;
-	rev: string;
-	root: string;
-	read: string;
-}
+interface Entry { json: string; rev: string; root: string; read: string }
 
 /** Where a poll starts. */
 export interface Resumed {

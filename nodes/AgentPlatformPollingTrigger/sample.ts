@@ -16,15 +16,9 @@ const SAMPLE_FACTS = 1_000;
 /** An API time as epoch ms, NaN when it has none: NaN loses every comparison, so an undated item is never the newest. */
 const timeOrNaN = (value: unknown) => timeOf(value) ?? NaN;
 
-const newest = <T>(items: T[], time: (item: T) => number): T | undefined => {
-	let best: T | undefined;
-	let bestAt = -Infinity;
-	for (const item of items) {
-		const at = time(item);
-		if (Number.isFinite(at) && at > bestAt) [best, bestAt] = [item, at];
-	}
-	return best;
-};
+/** The item of the newest readable time among `items` (undefined: none). */
+const newest = <T>(items: T[], time: (item: T) => number): T | undefined =>
+	items.reduce<[T | undefined, number]>((best, item) => (Number.isFinite(time(item)) && time(item) > best[1] ? [item, time(item)] : best), [undefined, -Infinity])[0];
 
 /** The organization's `org_` id, or null when this key may not read the organization. */
 export async function readOrgId(client: AgentPlatformClient): Promise<string | null> {

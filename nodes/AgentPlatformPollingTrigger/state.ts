@@ -52,7 +52,7 @@ export interface Sweep {
 	/** With `holding`: from where the creations that existed are held; the list's clock at activation (factPoll.ts, startFrom). */
 	heldFrom?: number;
 	clockSecond?: number;
-	/** With `holding`: a read past a batch, or begun again after gaps, holds facts dated ahead only within the activation's second. */
+	/** With `holding`: a read past a batch, or begun again after gaps, holds facts dated ahead only within the activation poll or its second. */
 	aheadInSecond?: true;
 	/** The activation's whole read of a list that names no `Date`: it holds every promotion it meets. */
 	promotions?: true;

@@ -301,6 +301,28 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ dateHeader: 'skewed', dateSkewMs: 10_800_000 },
 		[{ kind: 'restart', older: 'format3' }, { kind: 'future', count: 1, ahead: 'minutes' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=555001` on 5a47a73 (path 391:0:1:1:1:1:1:1:2:2:2:2:3:1:1:3:3): the relearning
+	// poll after a format-2 restart proved no order (a list of one fact whose total says 41), so a fact dated decades ahead waited for the clock.
+	[
+		'nothing lost: n8n restarted with a state of format 2 (full), a total over the count, then a fact dated decades ahead is made: it is reported',
+		{ total: 'over', dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'format2-full' }, { kind: 'future', count: 1, ahead: 'decades' }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` on 5a47a73: the format-2 state leaves unheld the fact dated decades ahead
+	// that existed; reporting it is what that version's rule says (hostileCheck.ts, fromOlderState). Nothing else may be invented or lost.
+	[
+		'no event twice, nothing lost: a list sorted by agent watched by scope, a fact dated decades ahead, 1,147 facts, n8n restarted with a state of format 2 (full)',
+		{ order: 'agent-then-oldest', futureFacts: 1, existing: 1147, scope: 'team', dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'format2-full' }, { kind: 'advance', minutes: 1 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=777` on 5a47a73 (path 734:0:0:0:0:0:2:6:2:1:13:6:1:19:1:19:1): past a batch, the
+	// activation's whole read, slow (400 ms a request), ended after the activation's second though within its poll, proved nothing of facts dated
+	// ahead, and those made later waited for the clock.
+	[
+		'nothing lost: a batch of 276 watched by scope, 400 ms a request, two facts dated decades ahead made after five polls',
+		{ existing: 276, batch: true, requestMs: 400, limit: 600, scope: 'agent', scheduler: 'durable' },
+		[{ kind: 'poll', polls: 5 }, { kind: 'future', count: 2, ahead: 'decades' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
