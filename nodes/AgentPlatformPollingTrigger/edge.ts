@@ -25,12 +25,7 @@ export interface OffsetPage {
 /** reached: read down to the mark; cut: the poll may not read that far; moved: pages no longer overlap; unordered: the order broke. */
 type EdgeOutcome = 'reached' | 'cut' | 'moved' | 'unordered';
 /** The facts read, each once, in list order; the list's length as read (oldest first: at least as far as it got); `short`: cut before it found the end (its facts are not the newest). */
-interface EdgeRead {
-	facts: IDataObject[];
-	outcome: EdgeOutcome;
-	total: number;
-	short?: true;
-}
+interface EdgeRead { facts: IDataObject[]; outcome: EdgeOutcome; total: number; short?: true }
 
 type PagesRead = Omit<EdgeRead, 'facts'> & { pages: OffsetPage[] };
 /** Where the read stops: before a fact dated before the mark it gives for the facts read so far. */
@@ -63,11 +58,8 @@ const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === u
 async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<PagesRead> {
 	const served = stream.served ?? (stream.pageSize || 1);
 	const expected = stream.total + (stream.edge?.drift ?? 0);
-	let page = await poll.pageAt(Math.max(0, Math.min(stream.total, expected) - served + Math.floor(served / 4)));
-	for (let back = page.served; page.items.length === 0 && page.offset > 0; back *= 2) {
-		if (!poll.canContinue()) return { pages: [page], outcome: 'cut', total: stream.total, short: true };
-		page = await poll.pageAt(Math.max(0, Math.min(page.offset, page.total) - back));
-	}
+	let page = await pageBefore(poll, Math.max(0, Math.min(stream.total, expected) - served + Math.floor(served / 4)));
+	if (page.items.length === 0 && page.offset > 0) return { pages: [page], outcome: 'cut', total: stream.total, short: true };
 	const pages = [page];
 	while (page.items.length >= page.served) {
 		// The list is at least this long: the next poll aims from here, should this one stop short of the end.
@@ -93,6 +85,13 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 		pages.unshift(...back);
 		if (!overlaps(back[back.length - 1], first.items[0])) return { pages, outcome: 'moved', total };
 	}
+}
+
+/** The page at `offset` or, past the list's end (a `total` over the count), the first before it that holds facts: steps back, each twice the last. */
+async function pageBefore(poll: FactPoll, offset: number): Promise<OffsetPage> {
+	let page = await poll.pageAt(offset);
+	for (let back = page.served; page.items.length === 0 && page.offset > 0 && poll.canContinue(); back *= 2) page = await poll.pageAt(Math.max(0, Math.min(page.offset, page.total) - back));
+	return page;
 }
 
 /** Pages read on from a page read back, each overlapping the last, until one holds `fact` (the first of the page read before): facts written meanwhile pushed it on. */
@@ -148,7 +147,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total
 	// calls the last, in no order to find its end by (a batch).
 	const lastAt = first && (first.total - first.pageSize < first.end ? first.end - 1 : Math.max(first.end, first.total - first.pageSize));
-	const lastPage = first && whole && (!first.last || (!ended && typeof learnOrder(first.items, [], createdAt) !== 'string')) ? await poll.pageAt(lastAt as number) : undefined;
+	const lastPage = first && whole && (!first.last || (!ended && typeof learnOrder(first.items, [], createdAt) !== 'string')) ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
 	let held: IDataObject[] = [...(first?.items ?? []), ...last];
 	stream.total = first?.total ?? 0;

@@ -207,15 +207,16 @@ export class FactPoll {
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}
 
-	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, its keys telling what it accounted for (new facts past its last poll's `Date` where no order proves its window), then a whole read at the full share. */
+	/**
+	 * Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share. That version's rule
+	 * was this one's (a change dated at or after `since`, its key not held, is new): its keys decide, facts dated ahead too, and no clock moves them.
+	 */
 	resume(held: IDataObject[], windowed: boolean): void {
-		if (!windowed) advance(this.cursors.created, (this.stream.apiDate ?? Number.NEGATIVE_INFINITY) + DATE_RESOLUTION_MS);
-		// Its keys decide facts dated ahead too: that version held or reported every fact it read (one dated ahead waiting for the clock would wait for decades).
 		this.stream.windowed = true;
 		this.report(held);
 		// Should a later read find the order wrong, creations go to a minute before this poll (the stored window was the one it proved nothing of).
 		const activatedAt = windowed && this.clock !== undefined ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : this.cursors.created.since;
-		Object.assign(this.stream, { apiDate: undefined, activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now() });
+		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now() });
 	}
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */

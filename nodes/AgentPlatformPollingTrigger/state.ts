@@ -103,8 +103,6 @@ export interface FactStream {
 	orderToConfirm?: true;
 	/** The activation read the agent's whole list (a tier or scope filter set): that list is read until a whole read of it ends (edge.ts). */
 	wholeAgentList?: true;
-	/** An earlier version's: the API's clock (its `Date`) at its last poll. */
-	apiDate?: number;
 }
 
 export interface PollState {
@@ -190,7 +188,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
-	if (![value.served, value.apiDate, value.newest, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
+	if (![value.served, value.newest, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
 	if (![value.windowed, value.relearn, value.wholeAgentList, value.orderToConfirm].every((flag) => flag === undefined || flag === true)) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
@@ -235,13 +233,13 @@ export function loadState(stored: unknown, fingerprint: string): { state: PollSt
 		const facts = copy.facts as IDataObject;
 		if (stored.format === FORMAT && isStream(facts)) state.facts = facts as unknown as FactStream;
 		else {
-			// An earlier version's cursors (its baseline held only in a list in order) move up to its last poll's `Date` where no order proves them (factPoll.ts,
-			// resume); only keys more than this version holds are let go from a window before it.
+			// An earlier version's cursors stay, their keys deciding (factPoll.ts, resume); only keys more than this version holds are let go, from a window
+			// before its last poll's `Date` on.
 			const older = stored.format !== FORMAT && isObject(facts) && isNumber(facts.apiDate);
 			const floor = older ? (facts.apiDate as number) - WINDOW_MS : undefined;
 			const [created, promoted] = (isObject(facts) ? [facts.created, facts.promoted] : []).map((cursor) => readCursor(cursor) ?? readCursor(cursor, floor));
 			if (stored.format === FORMAT) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
-			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true, ...(older ? { apiDate: facts.apiDate as number } : {}) };
+			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true };
 		}
 	}
 	return { state, dropped };

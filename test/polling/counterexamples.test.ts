@@ -317,11 +317,28 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=777` on 5a47a73 (path 734:0:0:0:0:0:2:6:2:1:13:6:1:19:1:19:1): past a batch, the
 	// activation's whole read, slow (400 ms a request), ended after the activation's second though within its poll, proved nothing of facts dated
-	// ahead, and those made later waited for the clock.
+	// ahead, and those made later waited for the clock. Shrunk, it had 276 facts and failed when the read crossed a second of real time;
+	// 1,000 make the read outlast the second whatever the time.
 	[
-		'nothing lost: a batch of 276 watched by scope, 400 ms a request, two facts dated decades ahead made after five polls',
-		{ existing: 276, batch: true, requestMs: 400, limit: 600, scope: 'agent', scheduler: 'durable' },
+		'nothing lost: a batch of 1,000 watched by scope, 400 ms a request, two facts dated decades ahead made after five polls',
+		{ existing: 1000, batch: true, requestMs: 400, limit: 600, scope: 'agent', scheduler: 'durable' },
 		[{ kind: 'poll', polls: 5 }, { kind: 'future', count: 2, ahead: 'decades' }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2027` on 0eb902c (path 58:0:2:2:2:2:2:2:2:2:3:3:3:3:3:3): the activation read the
+	// last page by a total over the count, found it empty, and took the list for a batch of one date; the fact dated ahead at its end unseen,
+	// a whole read past the activation poll proved nothing of facts dated ahead, and one made later waited for the clock.
+	[
+		'nothing lost: a batch of 700 and one fact dated decades ahead, a total over the count, pages of at most 20 to 49, then a fact dated decades ahead',
+		{ total: 'over', pages: 'small-max', existing: 700, batch: true, futureFacts: 1 },
+		[{ kind: 'future', count: 1, ahead: 'decades' }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=31337` on 0eb902c (path 1222:0:1:1:1:1:1:2:2:2:7:7:7:7:7:7:5:5:5): the relearning
+	// poll after a format-3 restart proved no order (a batch, a total under the count), so the new facts' cursor moved a second past the stored
+	// `Date` (another clock deciding), and a fact made at once after the restart, dated in that second, was refused.
+	[
+		'nothing lost: a batch of 700, a total under the count, n8n restarted with a state of format 3 (full), a fact made, one deleted',
+		{ total: 'under', existing: 700, batch: true },
+		[{ kind: 'restart', older: 'format3-full' }, createOne(), { kind: 'delete', count: 1, pick: 0 }],
 	],
 ];
 
