@@ -146,7 +146,8 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const ended = first !== undefined && first.last && first.items.length < first.pageSize;
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total
 	// calls the last, in no order to find its end by (a batch).
-	const lastAt = first && (first.total - first.pageSize < first.end ? first.end - 1 : Math.max(first.end, first.total - first.pageSize));
+	// The last page aims one past a full page from `total`: shorter than served, it proves the list's end there (FactPoll.startFrom, `endsRead`).
+	const lastAt = first && (first.total - first.pageSize < first.end ? first.end - 1 : Math.max(first.end, first.total - first.pageSize + 1));
 	const lastPage = first && whole && (!first.last || (!ended && typeof learnOrder(first.items, [], createdAt) !== 'string')) ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
 	let held: IDataObject[] = [...(first?.items ?? []), ...last];
@@ -169,7 +170,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		// In order, the first trusted date met from the newest end is the newest there was.
 		if (read.outcome !== 'moved' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
-	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd);
+	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd, lastPage !== undefined && last.length < lastPage.served);
 	else poll.resume(held, windowed);
 	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
 	// With filters, the agent's whole list the activation read is read (facts filtered here) until a whole read of it ends (factPoll.ts, swept).

@@ -181,7 +181,7 @@ export class FactPoll {
 	 * The activation's cursors (judge.ts, baselineCursors) from the facts it read, the window read whole or else provisional: past the newest
 	 * trusted date at the newest end of a list in order (`newestAtEnd`) or a batch, else the list's clock; then a whole read holds what existed.
 	 */
-	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY): void {
+	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY, endsRead = false): void {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		this.stream.windowed = windowed || undefined;
@@ -195,7 +195,7 @@ export class FactPoll {
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
-		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, aheadInSecond: true as const } : undefined;
+		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, aheadInSecond: true as const, ...(endsRead && oneDate ? { endsRead } : {}) } : undefined;
 		if (past) letGo(this.cursors.created, this.cursors.created.from);
 		if (past && this.created) this.note('crowded');
 		// Past the newest end read in order, every fact dated ahead was read there: ids decide those, as in a window (no whole read is needed).
@@ -250,7 +250,8 @@ export class FactPoll {
 		}
 		if (current.holding) {
 			endHolding(this.cursors.created, current.gaps ? this.cursors.created.since : (current.heldFrom ?? this.cursors.created.since));
-			stream.windowed = current.gaps || this.late(current) ? undefined : true;
+			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too.
+			stream.windowed = current.gaps || (this.late(current) && !(current.endsRead && !(current.rises && current.falls))) ? undefined : true;
 		}
 		if (current.gaps) return;
 		delete stream.orderToConfirm;

@@ -54,6 +54,8 @@ export interface Sweep {
 	clockSecond?: number;
 	/** With `holding`: a read past a batch, or begun again after gaps, holds facts dated ahead only within the activation poll or its second. */
 	aheadInSecond?: true;
+	/** With `aheadInSecond`, past a batch: the activation read the list's two ends (its last page was shorter than served). */
+	endsRead?: true;
 	/** The activation's whole read of a list that names no `Date`: it holds every promotion it meets. */
 	promotions?: true;
 	pages: number;
@@ -177,7 +179,7 @@ function isSweep(v: unknown): v is Sweep {
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
 		(v.deferred === null || isNumber(v.deferred)) &&
 		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond].every(isOptionalNumber) &&
-		[v.holding, v.aheadInSecond, v.promotions].every((flag) => flag === undefined || flag === true)
+		[v.holding, v.aheadInSecond, v.promotions, v.endsRead].every((flag) => flag === undefined || flag === true)
 	);
 }
 

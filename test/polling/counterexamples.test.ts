@@ -340,6 +340,22 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ total: 'under', existing: 700, batch: true },
 		[{ kind: 'restart', older: 'format3-full' }, createOne(), { kind: 'delete', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=38` on 2941c8d (path 856:0:2:2:2:2:2:0:1:1:2:2:2:2:2:2:3:2:4:4:4): past a batch of one
+	// date, the whole read outlasted the activation poll, so it proved nothing of facts dated ahead, and one made after activation waited for the
+	// clock. The activation had read both ends of the list (the last page shorter than served), and the read found it sorted by date.
+	[
+		'nothing lost: a batch of 700, pages of at most 20 to 49, a fact dated decades ahead made after activation',
+		{ pages: 'small-max', existing: 700, batch: true },
+		[{ kind: 'future', count: 1, ahead: 'decades' }, { kind: 'promote', count: 1, pick: 0 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=91919` on 2941c8d: with no `Date` and a total capped at 100, the activation poll
+	// could not reach the list's end, so its whole read held the facts written meanwhile; the checker's expectation there was unfair
+	// (hostileCheck.ts, windowUnproven). What is made after that read must be reported.
+	[
+		'nothing lost after the activation\'s whole read: no `Date` header, a total capped at 100, another client writing at every 5th request, 1,012 facts',
+		{ total: 'capped', dateHeader: 'absent', writeEvery: 5, existing: 1012 },
+		[{ kind: 'poll', polls: 1 }, createOne(), { kind: 'poll', polls: 2 }, createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -307,8 +307,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// In no provable order (and for promotions, which follow no list order), the one assumption left: the fact list's `Date` and a new change's date agree within a second.
 		const listDateHonest = (b.dateHeader === 'facts' || b.dateHeader === 'organization') && b.readLagMs <= 1_000;
 		if (!provenOrder && !listDateHonest) return [];
+		// With no `Date`, a list whose newest end the activation poll may not reach (a total under the count: found a page at a time) proves no
+		// window either: a fact dated after the newest it read may have existed there, and nothing tells it from a new one (docs/polling-trigger.md).
+		const windowUnproven = b.dateHeader === 'absent' && (b.total === 'under' || b.total === 'capped') && readPolls(b, atActivation) > 1;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
-		const firstPromised = provenOrder ? 1 : readPolls(b, atActivation);
+		const firstPromised = provenOrder && !windowUnproven ? 1 : readPolls(b, atActivation);
 		const noOrderPromised = (c: Change, fact: ServedFact) => listDateHonest && c.atPoll >= Math.max(1, firstPromised) && Date.parse(c.kind === 'created' ? fact.created_at : (fact.promoted_at as string)) >= endedAt[Math.max(1, firstPromised)] + DATE_RESOLUTION_MS;
 		// A list in a new order per request (or whose ties move at every write) shows a fact to a read only by chance: no delay, only "eventually".
 		const delayBound = b.order !== 'permutation' && b.order !== 'ties-reordered';
