@@ -203,7 +203,7 @@ export class FactPoll {
 		// With no `Date`, nothing tells a change made before activation from one made after (the clock is but the newest date read): the whole read holds those it meets.
 		if (this.created && !windowed && !past && this.clock === undefined) endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
 		const holding = this.created && !windowed && !(past && !oneDate) ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock })) } : {};
-		const promotions = this.promoted && this.clock === undefined ? { promotions: true as const } : {};
+		const promotions = this.promoted ? { promotions: true as const } : {};
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}
 
@@ -224,9 +224,9 @@ export class FactPoll {
 		return this.listDate === undefined ? undefined : this.trusted;
 	}
 
-	/** Facts the activation's whole read met (a holding sweep): the creations that existed held from its window on; promotions, with `promotions` (as many as the keys hold). */
+	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on; promotions (`promotions`) dated ahead of the list's clock, all with none named (no order tells when they were made, and a `Date` behind makes new ones of older). */
 	hold(current: Sweep, facts: IDataObject[]): void {
-		if (current.promotions) for (const change of facts.flatMap((fact) => changesOf(fact, PROMOTED))) if (this.cursors.promoted.keys.size < MAX_SEEN) remember(this.cursors.promoted, change, this.trusted);
+		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.clock === undefined || change.at > this.trusted) && this.cursors.promoted.keys.size < MAX_SEEN) remember(this.cursors.promoted, change, this.trusted);
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? Number.NEGATIVE_INFINITY, this.newestTrusted(facts) - WINDOW_MS);

@@ -56,7 +56,7 @@ export interface Sweep {
 	aheadInSecond?: true;
 	/** With `aheadInSecond`, past a batch: the activation read the list's two ends (its last page was shorter than served). */
 	endsRead?: true;
-	/** The activation's whole read of a list that names no `Date`: it holds every promotion it meets. */
+	/** The activation's whole read: it holds the promotions it meets dated ahead of the list's clock (all, with none named). */
 	promotions?: true;
 	pages: number;
 	maxPages: number;

@@ -356,6 +356,21 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ total: 'capped', dateHeader: 'absent', writeEvery: 5, existing: 1012 },
 		[{ kind: 'poll', polls: 1 }, createOne(), { kind: 'poll', polls: 2 }, createOne()],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` on b64a24a (path 848:0:0:1:3:3:3:5:7:3:5:5:0:6:2:2:…): the `Date` header 10 minutes
+	// behind, a promotion made before activation and dated after that `Date` was taken for new when the sweep met it. The activation's whole
+	// read now holds every promotion it meets.
+	[
+		'no event for a promotion that existed at activation: the `Date` header 10 minutes behind, facts dated up to 5 minutes before they can be read, 1,614 facts',
+		{ dateHeader: 'skewed', dateSkewMs: -600_000, readLagMs: 300_000, futureFacts: 1, existing: 1614, promotions: true, seed: 142_564_948 },
+		[{ kind: 'poll', polls: 2 }, { kind: 'future', count: 1, ahead: 'minutes' }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=123457` on b64a24a: the checker's fault. Restarted twice from a format-3 state
+	// before a poll, it padded the full cursor twice (144,000 bytes, more than any version stored), and the trigger rightly took it as unreadable.
+	[
+		'nothing lost: watching one scope, another client writing at every request, n8n restarted twice with a state of format 3 (full)',
+		{ writeEvery: 1, scope: 'agent', seed: 241_358_593 },
+		[{ kind: 'restart', older: 'format3-full' }, { kind: 'restart', older: 'format3-full' }, { kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -99,11 +99,11 @@ function keysOf(cursor: IDataObject): Record<string, number> {
 /** A made-up key no fact hashes to (8 characters). */
 const padKey = (i: number) => `zz${i.toString(36).padStart(6, '0')}`;
 
-/** A format-3 cursor full: 9,000 keys held at its date (72,000 bytes; 3039572 holds up to 81,000). */
+/** A format-3 cursor full: 9,000 keys held at its date (72,000 bytes; 3039572 holds up to 81,000), once (a second restart finds them there). */
 function fullFormat3Cursor(cursor: IDataObject): IDataObject {
 	const seen = { ...((cursor.seen ?? {}) as Record<string, string>) };
 	const at = String(cursor.since);
-	seen[at] = (seen[at] ?? '') + Array.from({ length: 9_000 }, (_, i) => padKey(i)).join('');
+	if (!(seen[at] ?? '').includes(padKey(0))) seen[at] = (seen[at] ?? '') + Array.from({ length: 9_000 }, (_, i) => padKey(i)).join('');
 	return { since: cursor.since, seen };
 }
 
