@@ -195,7 +195,7 @@ export class FactPoll {
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
-		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, aheadInSecond: true as const, ...(endsRead && oneDate ? { endsRead } : {}) } : undefined;
+		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) } : undefined;
 		if (past) letGo(this.cursors.created, this.cursors.created.from);
 		if (past && this.created) this.note('crowded');
 		// Past the newest end read in order, every fact dated ahead was read there: ids decide those, as in a window (no whole read is needed).
@@ -215,7 +215,7 @@ export class FactPoll {
 		this.stream.windowed = true;
 		this.report(held);
 		// Should a later read find the order wrong, creations go to a minute before this poll (the stored window was the one it proved nothing of).
-		const activatedAt = windowed && this.clock !== undefined ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : this.cursors.created.since;
+		const activatedAt = this.clock === undefined ? undefined : windowed ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : this.cursors.created.since;
 		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now() });
 	}
 

@@ -52,7 +52,7 @@ export interface Sweep {
 	/** With `holding`: from where the creations that existed are held; the list's clock at activation (factPoll.ts, startFrom). */
 	heldFrom?: number;
 	clockSecond?: number;
-	/** With `holding`: a read past a batch, or begun again after gaps, holds facts dated ahead only within the activation poll or its second. */
+	/** With `holding`: a read past a batch whose ends the activation read, or begun again after gaps, holds facts dated ahead only within the activation poll or its second (else all). */
 	aheadInSecond?: true;
 	/** With `aheadInSecond`, past a batch: the activation read the list's two ends (its last page was shorter than served). */
 	endsRead?: true;

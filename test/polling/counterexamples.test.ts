@@ -371,6 +371,21 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ writeEvery: 1, scope: 'agent', seed: 241_358_593 },
 		[{ kind: 'restart', older: 'format3-full' }, { kind: 'restart', older: 'format3-full' }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=555001` on c566dbd (path 867:1:1:1:1:1:1:2:1:3:2:1:1:1:3:3:3:3:8:7:5:5): past a batch
+	// whose end the activation could not reach (a total capped at 100), the whole read, outlasting the activation poll, held no fact dated ahead and
+	// proved nothing of them, so one made after it waited for the clock. It now holds those it meets, and ids decide after it.
+	[
+		'nothing lost after the activation\'s whole read: a batch of 859 and one fact dated decades ahead, a total capped at 100, then facts dated decades ahead',
+		{ total: 'capped', existing: 859, batch: true, futureFacts: 1 },
+		[{ kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 4 }, { kind: 'future', count: 1, ahead: 'decades' }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=747110961` on c566dbd (my regression from b64a24a): with no `Date`, a state an
+	// older version wrote made the sweep that found the agent-sorted list out of order keep its cursor, instead of holding every creation it meets.
+	[
+		'no event for a fact that existed at activation: no `Date` header, a list sorted by agent (descending), a fact dated decades ahead, 595 facts, n8n restarted with a state of format 3 (full)',
+		{ order: 'agent-desc-then-newest', dateHeader: 'absent', futureFacts: 1, existing: 595, dateSkewMs: -600_000 },
+		[{ kind: 'restart', older: 'format3-full' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

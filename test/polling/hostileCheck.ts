@@ -309,7 +309,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (!provenOrder && !listDateHonest) return [];
 		// With no `Date`, a list whose newest end the activation poll may not reach (a total under the count: found a page at a time) proves no
 		// window either: a fact dated after the newest it read may have existed there, and nothing tells it from a new one (docs/polling-trigger.md).
-		const windowUnproven = b.dateHeader === 'absent' && (b.total === 'under' || b.total === 'capped') && readPolls(b, atActivation) > 1;
+		const endHidden = (b.total === 'under' || b.total === 'capped') && readPolls(b, atActivation) > 1;
+		const windowUnproven = b.dateHeader === 'absent' && endHidden;
+		// So does a batch (one date at the ends the activation reaches) for facts dated ahead: one that existed past that end and one made during
+		// the activation's whole read are both unheld and dated ahead, and nothing tells them apart (docs/polling-trigger.md).
+		const aheadUnproven = (c: Change) => b.batch && endHidden && c.datedAhead && c.atPoll < readPolls(b, atActivation);
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		const firstPromised = provenOrder && !windowUnproven ? 1 : readPolls(b, atActivation);
 		const noOrderPromised = (c: Change, fact: ServedFact) => listDateHonest && c.atPoll >= Math.max(1, firstPromised) && Date.parse(c.kind === 'created' ? fact.created_at : (fact.promoted_at as string)) >= endedAt[Math.max(1, firstPromised)] + DATE_RESOLUTION_MS;
@@ -326,7 +330,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be
