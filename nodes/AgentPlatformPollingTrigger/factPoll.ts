@@ -208,15 +208,15 @@ export class FactPoll {
 	}
 
 	/**
-	 * Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share. That version's rule
-	 * was this one's (a change dated at or after `since`, its key not held, is new): its keys decide, facts dated ahead too, and no clock moves them.
+	 * Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share (holding promotions, as
+	 * the activation's does). That version's rule was this one's (a change dated at or after `since`, its key not held, is new): its keys decide.
 	 */
 	resume(held: IDataObject[], windowed: boolean): void {
 		this.stream.windowed = true;
 		this.report(held);
 		// Should a later read find the order wrong, creations go to a minute before this poll (the stored window was the one it proved nothing of).
 		const activatedAt = this.clock === undefined ? undefined : windowed ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : this.cursors.created.since;
-		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now() });
+		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now(), ...(this.promoted ? { sweep: { ...newSweep(this.stream.newest), promotions: true } } : {}) });
 	}
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */

@@ -393,6 +393,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'small-max', readLagMs: 300_000, existing: 359, promotions: true, seed: 1_131_724_743 },
 		[{ kind: 'future', count: 1, ahead: 'minutes' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=1` on 409a589: a state an older version wrote does not say that the activation's
+	// whole read holds promotions dated ahead; with the `Date` 10 minutes behind, one made before activation was reported once it passed. The
+	// whole read after the restart holds them too.
+	[
+		'no event for a promotion that existed at activation: the `Date` header 10 minutes behind, n8n restarted with a state of format 3, 194 facts',
+		{ pages: 'small-max', dateHeader: 'skewed', dateSkewMs: -600_000, readLagMs: 300_000, existing: 194, promotions: true, seed: 830_003_002 },
+		[{ kind: 'restart', older: 'format3' }, { kind: 'poll', polls: 3 }, { kind: 'future', count: 1, ahead: 'minutes' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
