@@ -240,7 +240,7 @@ export function loadState(stored: unknown, fingerprint: string): { state: PollSt
 			const older = stored.format !== FORMAT && isObject(facts) && isNumber(facts.apiDate);
 			const floor = older ? (facts.apiDate as number) - WINDOW_MS : undefined;
 			const [created, promoted] = (isObject(facts) ? [facts.created, facts.promoted] : []).map((cursor) => readCursor(cursor) ?? readCursor(cursor, floor));
-			if (stored.format === FORMAT) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
+			if (stored.format === FORMAT || !(created && promoted)) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
 			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true };
 		}
 	}

@@ -401,6 +401,13 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'small-max', dateHeader: 'skewed', dateSkewMs: -600_000, readLagMs: 300_000, existing: 194, promotions: true, seed: 830_003_002 },
 		[{ kind: 'restart', older: 'format3' }, { kind: 'poll', polls: 3 }, { kind: 'future', count: 1, ahead: 'minutes' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2027` on 04c858e: the checker's fault. Its format-3 state padded a cursor that a
+	// format-2 restart had already filled (110,000 bytes, more than any version stored), so the trigger took a new baseline (now named in the log).
+	[
+		'nothing lost: lifetimes and promotions, n8n restarted with a state of format 2 (full), then with one of format 3 (full), a fact made',
+		{ readLagMs: 60_000, existing: 700, lifetimes: true, promotions: true },
+		[createOne(), { kind: 'restart', older: 'format2-full' }, { kind: 'poll', polls: 1 }, { kind: 'restart', older: 'format3-full' }, createOne(), { kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

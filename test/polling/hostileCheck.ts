@@ -99,11 +99,15 @@ function keysOf(cursor: IDataObject): Record<string, number> {
 /** A made-up key no fact hashes to (8 characters). */
 const padKey = (i: number) => `zz${i.toString(36).padStart(6, '0')}`;
 
-/** A format-3 cursor full: 9,000 keys held at its date (72,000 bytes; 3039572 holds up to 81,000), once (a second restart finds them there). */
+/**
+ * A format-3 cursor full: keys added at its date up to 72,000 bytes of JSON (3039572 holds up to 81,000), so never more than that version
+ * could store, however full the cursor was (a second restart, or keys a format-2 restart added, find it there).
+ */
 function fullFormat3Cursor(cursor: IDataObject): IDataObject {
 	const seen = { ...((cursor.seen ?? {}) as Record<string, string>) };
 	const at = String(cursor.since);
-	if (!(seen[at] ?? '').includes(padKey(0))) seen[at] = (seen[at] ?? '') + Array.from({ length: 9_000 }, (_, i) => padKey(i)).join('');
+	const bytes = Object.entries(seen).reduce((sum, [date, keys]) => sum + keys.length + date.length + 6, seen[at] === undefined ? at.length + 6 : 0);
+	seen[at] = (seen[at] ?? '') + Array.from({ length: Math.max(0, Math.floor((72_000 - bytes) / 8)) }, (_, i) => padKey(i)).join('');
 	return { since: cursor.since, seen };
 }
 

@@ -3,7 +3,7 @@
  * statuses of 4 KB, as many agents and changes as the trigger keeps track of (state.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { MAX_AGENTS, MAX_SEEN, MAX_STATE_BYTES, STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
+import { loadState, MAX_AGENTS, MAX_SEEN, MAX_STATE_BYTES, STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { pollingWorkflow } from './helpers';
 
@@ -64,3 +64,10 @@ test(`ids and statuses of 4 KB, ${MAX_AGENTS} agents and more changes than the c
 	expect(MAX_STATE_BYTES).toBeLessThanOrEqual(216 * 1024);
 	// 3,100 facts of each kind with 4 KB ids, read until every change came: about half a minute alone.
 }, 180_000);
+
+test('a state an earlier version stored, its cursor holding more keys than any version keeps, is dropped and n8n\'s log is told (a new baseline, not a silent one)', () => {
+	const full = { since: 1_795_900_000_000, seen: { '1795900000000': 'k'.repeat(8 * 11_000) } };
+	const { state, dropped } = loadState({ format: 3, fingerprint: 'f', facts: { pageSize: 100, total: 0, order: 'unknown', sweepNeededSince: 0, created: full, promoted: full, apiDate: 1_795_900_060_000 } }, 'f');
+	expect(state.facts).toBeUndefined();
+	expect(dropped).toEqual(['facts']);
+});
