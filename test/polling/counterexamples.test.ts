@@ -408,6 +408,20 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ readLagMs: 60_000, existing: 700, lifetimes: true, promotions: true },
 		[createOne(), { kind: 'restart', older: 'format2-full' }, { kind: 'poll', polls: 1 }, { kind: 'restart', older: 'format3-full' }, createOne(), { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=91919` on a49fa99: the checker's fault. With a scope filter the activation reads
+	// the agent's whole list, not the scope's: its whole read took as many polls as that list needs, not the scope's.
+	[
+		'nothing lost after the activation\'s whole read: watching one scope, no `Date` header, a total capped at 100, another client writing at every 5th request, 1,010 facts',
+		{ total: 'capped', dateHeader: 'absent', writeEvery: 5, existing: 1010, scope: 'agent', seed: 1_138_005_060 },
+		[{ kind: 'poll', polls: 1 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=31337` on a49fa99 (and so on 5a47a73): the checker's fault. It made a format-3
+	// state of one whose window was read on the agent's whole list (a scope filter), which no older version wrote; it no longer does.
+	[
+		'no event for a fact that existed at activation: a list sorted by agent (descending) watched by scope, pages of at most 20 to 49, 1,024 facts, n8n restarted with a state of format 3',
+		{ order: 'agent-desc-then-newest', pages: 'small-max', existing: 1024, scope: 'agent' },
+		[{ kind: 'restart', older: 'format3' }, { kind: 'promote', count: 1, pick: 0 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

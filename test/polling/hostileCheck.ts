@@ -236,6 +236,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	const endedAt: number[] = [];
 
 	const atActivation = maxFacts;
+	/** The facts the activation's whole read goes through: with a tier or scope filter, the agent's whole list (docs/polling-trigger.md). */
+	const activationRead = b.tier || b.scope ? list.facts.filter((f) => !b.agent || f.agent_id === b.agent).length : atActivation;
 	wf.activate();
 	const logger = wf.logger();
 	const warn = logger.warn.bind(logger);
@@ -290,7 +292,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// Durable cursors: a restart before the first tick leaves the row as it was before activation, so that tick takes a new baseline (documented).
 		if (b.scheduler === 'durable-cursors' && list.polls === 1) newBaselineAt = 1;
 		const saved = wf.savedStaticData();
-		if (older !== 'none' && b.scheduler !== 'durable-cursors' && saved[STATE_KEY]) {
+		// A state whose window was read on the agent's whole list (a tier or scope filter, until a whole read of it ends) is none an older
+		// version wrote: those read the filtered list from activation on, and such keys would stand on a list they never polled.
+		const agentList = ((saved[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined)?.wholeAgentList === true;
+		if (older !== 'none' && b.scheduler !== 'durable-cursors' && saved[STATE_KEY] && !agentList) {
 			for (const c of list.changes.values()) if (!reported.has(c.key)) forgiven.add(c.key);
 			olderRestart = true;
 			const state = saved[STATE_KEY] as IDataObject;
@@ -320,13 +325,13 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (!provenOrder && !listDateHonest) return [];
 		// With no `Date`, a list whose newest end the activation poll may not reach (a total under the count: found a page at a time) proves no
 		// window either: a fact dated after the newest it read may have existed there, and nothing tells it from a new one (docs/polling-trigger.md).
-		const endHidden = (b.total === 'under' || b.total === 'capped') && readPolls(b, atActivation) > 1;
+		const endHidden = (b.total === 'under' || b.total === 'capped') && readPolls(b, activationRead) > 1;
 		const windowUnproven = b.dateHeader === 'absent' && endHidden;
 		// So does a batch (one date at the ends the activation reaches) for facts dated ahead: one that existed past that end and one made during
 		// the activation's whole read are both unheld and dated ahead, and nothing tells them apart (docs/polling-trigger.md).
-		const aheadUnproven = (c: Change) => b.batch && endHidden && c.datedAhead && c.atPoll < readPolls(b, atActivation);
+		const aheadUnproven = (c: Change) => b.batch && endHidden && c.datedAhead && c.atPoll < readPolls(b, activationRead);
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
-		const firstPromised = provenOrder && !windowUnproven ? 1 : readPolls(b, atActivation);
+		const firstPromised = provenOrder && !windowUnproven ? 1 : readPolls(b, activationRead);
 		const noOrderPromised = (c: Change, fact: ServedFact) => listDateHonest && c.atPoll >= Math.max(1, firstPromised) && Date.parse(c.kind === 'created' ? fact.created_at : (fact.promoted_at as string)) >= endedAt[Math.max(1, firstPromised)] + DATE_RESOLUTION_MS;
 		// A list in a new order per request (or whose ties move at every write) shows a fact to a read only by chance: no delay, only "eventually".
 		const delayBound = b.order !== 'permutation' && b.order !== 'ties-reordered';
