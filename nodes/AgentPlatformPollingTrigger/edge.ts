@@ -15,12 +15,7 @@ import { agentQuery } from './settings';
 import type { FactStream } from './state';
 
 /** One page of the list at an offset, by a plain offset request; `served`: the longest page served (a shorter one ends the list). */
-export interface OffsetPage {
-	items: IDataObject[];
-	offset: number;
-	total: number;
-	served: number;
-}
+export interface OffsetPage { items: IDataObject[]; offset: number; total: number; served: number }
 
 /** reached: read down to the mark; cut: the poll may not read that far; moved: pages no longer overlap; unordered: the order broke. */
 type EdgeOutcome = 'reached' | 'cut' | 'moved' | 'unordered';

@@ -71,6 +71,7 @@ export class FactPoll {
 	/** The latest and the first `Date` the fact list's own answers named this poll. */
 	private listDate?: number;
 	private firstDate?: number;
+	private readonly startedAt = Date.now();
 	/** The list's filters (at activation the agent's alone: a promotion may bring in any of its facts); while `withBudget` runs, the client that counts. */
 	query: IDataObject;
 	private budgeted?: AgentPlatformClient;
@@ -191,7 +192,7 @@ export class FactPoll {
 		const created = held.map(createdAt);
 		const oneDate = created.length > 0 && created.every((at) => at === created[0]);
 		const batch = oneDate ? created[0] : newestAtEnd;
-		const promoted = Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
+		const promoted = this.clockless ? clock : Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
@@ -219,14 +220,19 @@ export class FactPoll {
 		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now(), ...(this.promoted ? { sweep: { ...newSweep(this.stream.newest), promotions: true } } : {}) });
 	}
 
+	/** No `Date`, or `Date`s further apart than the local time this poll took (replicas whose clocks disagree): none tells when a promotion was made. */
+	private get clockless(): boolean {
+		return this.clock === undefined || (this.listDate ?? 0) - (this.firstDate ?? 0) > Date.now() - this.startedAt + 2 * DATE_RESOLUTION_MS;
+	}
+
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
 	get clock(): number | undefined {
 		return this.listDate === undefined ? undefined : this.trusted;
 	}
 
-	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on; promotions (`promotions`) dated ahead of the list's clock, all with none named (no order tells when they were made, and a `Date` behind makes new ones of older). */
+	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on; promotions (`promotions`) dated ahead of the list's clock, all with none named or `Date`s that disagree (no order tells when they were made, and a `Date` behind makes new ones of older). */
 	hold(current: Sweep, facts: IDataObject[]): void {
-		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.clock === undefined || change.at > this.trusted) && this.cursors.promoted.keys.size < MAX_SEEN) remember(this.cursors.promoted, change, this.trusted);
+		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.clockless || change.at > this.trusted) && this.cursors.promoted.keys.size < MAX_SEEN) remember(this.cursors.promoted, change, this.trusted);
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? Number.NEGATIVE_INFINITY, this.newestTrusted(facts) - WINDOW_MS);

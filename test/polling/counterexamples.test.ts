@@ -422,6 +422,19 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', pages: 'small-max', existing: 1024, scope: 'agent' },
 		[{ kind: 'restart', older: 'format3' }, { kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` and `FUZZ_SEED=38` on d955468: replicas whose `Date`s disagree by hours or
+	// minutes, and a promotion made before activation reported once the sweep met it. `Date`s further apart than the poll took are no clock for
+	// promotions: their cursor starts past the latest, and the activation's whole read holds those it meets.
+	[
+		'no event for a promotion that existed at activation: replicas 3 hours apart either way, 2,209 facts',
+		{ dateHeader: 'replicas', dateSkewMs: 10_800_000, readLagMs: 1_000, existing: 2209, promotions: true, seed: 3 },
+		[{ kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'delete', count: 26, pick: 0 }, { kind: 'advance', minutes: 1 }],
+	],
+	[
+		'no event for a promotion that existed at activation: replicas 10 minutes apart either way, a new order at every request, 470 facts',
+		{ order: 'permutation', dateHeader: 'replicas', dateSkewMs: -600_000, readLagMs: 300_000, existing: 470, promotions: true, seed: 41_227_030 },
+		[createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
