@@ -323,10 +323,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// In no provable order (and for promotions, which follow no list order), the one assumption left: the fact list's `Date` and a new change's date agree within a second.
 		const listDateHonest = (b.dateHeader === 'facts' || b.dateHeader === 'organization') && b.readLagMs <= 1_000;
 		if (!provenOrder && !listDateHonest) return [];
-		// With no `Date`, a list whose newest end the activation poll may not reach (a total under the count: found a page at a time) proves no
-		// window either: a fact dated after the newest it read may have existed there, and nothing tells it from a new one (docs/polling-trigger.md).
+		// A list whose newest end the activation poll may not reach (a total under the count: the end is found a page at a time) proves no
+		// window either: a fact that existed beyond the end it reached, dated in the activation's second or a minute before (or, with no `Date`,
+		// after the newest it read), cannot be told from a new one (docs/polling-trigger.md, lists with no provable order).
 		const endHidden = (b.total === 'under' || b.total === 'capped') && readPolls(b, activationRead) > 1;
-		const windowUnproven = b.dateHeader === 'absent' && endHidden;
+		const windowUnproven = endHidden;
 		// So does a batch (one date at the ends the activation reaches) for facts dated ahead: one that existed past that end and one made during
 		// the activation's whole read are both unheld and dated ahead, and nothing tells them apart (docs/polling-trigger.md).
 		const aheadUnproven = (c: Change) => b.batch && endHidden && c.datedAhead && c.atPoll < readPolls(b, activationRead);
