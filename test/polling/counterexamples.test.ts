@@ -443,6 +443,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ total: 'capped', existing: 1016 },
 		[createOne(), { kind: 'delete', count: 1, pick: 0 }, { kind: 'poll', polls: 3 }, createOne()],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=747110961` on ea4fc40: with no fact dated within the list's clock, the activation's
+	// whole read stored where it held from as -Infinity, which JSON writes as null; the next poll could not read the state back, learned the list
+	// again, and reported a fact dated decades ahead that existed.
+	[
+		'no event for a fact that existed at activation: a new order at every request, 113 facts all dated decades ahead, a fact made',
+		{ order: 'permutation', futureFacts: 113 },
+		[createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
