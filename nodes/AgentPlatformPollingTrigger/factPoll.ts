@@ -294,7 +294,7 @@ export class FactPoll {
 
 	/**
 	 * A sweep met facts out of the order learned: the window proved nothing, so what existed is told by the list's
-	 * clock at activation; with none named, by a whole read from the start holding every creation (`current` becomes it: false).
+	 * clock at activation; with none named, by a whole read from the start holding every creation (`current` becomes it, its `total` too: false).
 	 */
 	orderBroken(current: Sweep): boolean {
 		delete this.stream.windowed;
@@ -304,7 +304,7 @@ export class FactPoll {
 		delete this.stream.activatedAt;
 		if (at !== undefined) return (advance(this.cursors.created, at), true);
 		endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
-		Object.assign(current, newSweep(this.stream.newest), { holding: true, heldFrom: 0 });
+		Object.assign(current, newSweep(this.stream.newest), { holding: true, heldFrom: 0, total: undefined });
 		return false;
 	}
 

@@ -451,6 +451,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', futureFacts: 113 },
 		[createOne()],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2027` on ea4fc40 (5a47a73 passed it by chance): with no `Date`, the sweep that found
+	// the agent-sorted list out of the order learned began a whole read from the start but kept the old read's `total`, so the pager took the facts
+	// written since for growth at the list's start and skipped the first 107; the read counted as whole, and a fact it skipped was reported.
+	[
+		'no event for a fact that existed at activation: no `Date` header, a list sorted by agent (descending) watched by scope, a batch of 304 and a fact dated decades ahead, another client writing at every request',
+		{ order: 'agent-desc-then-newest', dateHeader: 'absent', writeEvery: 1, futureFacts: 1, existing: 304, batch: true, scope: 'team' },
+		[{ kind: 'create', count: 104, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
