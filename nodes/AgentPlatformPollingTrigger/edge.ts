@@ -150,10 +150,10 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
 	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
-	// A page shorter than the server serves ends the list, whatever its total says: read from the start (one page, or two joined
-	// on the one fact they share), every fact there was is held, whatever the order.
+	// A page shorter than the server serves ends the list, whatever its total says: read from the start (one page, or two joined on the one fact
+	// they share, or a last page ending no later than the first: one page in a new order per request), every fact there was is held, whatever the order.
 	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
-	let windowed = first === undefined || ended || (joined && last.length < lastPage.served);
+	let windowed = first === undefined || ended || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
 	let newestAtEnd = Number.NEGATIVE_INFINITY;
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
