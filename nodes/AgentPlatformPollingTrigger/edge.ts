@@ -171,7 +171,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// With filters, the agent's whole list the activation read is read (facts filtered here) until a whole read of it ends (factPoll.ts, swept).
 	if (!fixedFilters && poll.created) stream.wholeAgentList = true;
 	else if (!fixedFilters) [poll.query, stream.total] = [query, 0];
-	if (stream.order !== 'unknown' && stream.newest !== undefined && poll.activating) stream.edge = { mark: stream.newest + 1 };
+	if (stream.order !== 'unknown' && stream.newest !== undefined) stream.edge = { mark: stream.newest + 1 };
 	if (typeof learned === 'object' && new Set(held.map(createdAt)).size > 1 && poll.created) poll.note('unordered');
 }
 
