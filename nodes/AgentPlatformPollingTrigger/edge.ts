@@ -139,8 +139,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const first = await firstPage(poll);
 	const whole = first !== undefined && (first.last || poll.parts.share.available >= 1);
 	const ended = first !== undefined && first.last && first.items.length < first.pageSize;
-	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total
-	// calls the last, in no order to find its end by (a batch).
+	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch).
 	// The last page aims one past a full page from `total`: shorter than served, it proves the list's end there (FactPoll.startFrom, `endsRead`).
 	const lastAt = first && (first.total - first.pageSize < first.end ? first.end - 1 : Math.max(first.end, first.total - first.pageSize + 1));
 	const lastPage = first && whole && (!first.last || (!ended && typeof learnOrder(first.items, [], createdAt) !== 'string')) ? await pageBefore(poll, lastAt as number) : undefined;

@@ -282,8 +282,9 @@ export class FactPoll {
 		stream.order = order;
 	}
 
-	/** The cursors back into the stream, as stored; the changes not reported, to n8n's log and the count. */
+	/** The cursors back into the stream, as stored (promotions past the activation's clock if its `Date`s disagreed after startFrom); the changes not reported, to n8n's log and the count. */
 	save(): void {
+		if (this.activating && this.clockless) advance(this.cursors.promoted, this.clock ?? Number.NaN);
 		this.stream.created = storeCursor(this.cursors.created);
 		this.stream.promoted = storeCursor(this.cursors.promoted);
 		if (this.refused === 0) return;

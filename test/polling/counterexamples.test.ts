@@ -474,6 +474,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', total: 'over', existing: 6, seed: 872_321_519 },
 		[{ kind: 'future', count: 1, ahead: 'decades' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=38` on b570847: replicas 10 minutes either side of the facts' clock, whose
+	// first answers agreed, so the promotions' cursor started at the first `Date`, 10 minutes behind; the `Date`s that disagreed came later in
+	// the activation poll. A promotion made half a minute before activation, which a list in a new order per request hid from that poll, was reported.
+	[
+		'no event for a fact that existed at activation: replicas 10 minutes apart that agree at first, a new order per request, 474 facts, promotions made before activation',
+		{ order: 'permutation', dateHeader: 'replicas', dateSkewMs: -600_000, readLagMs: 300_000, existing: 474, promotions: true, seed: 47_116_518 },
+		[createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
