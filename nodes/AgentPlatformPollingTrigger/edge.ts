@@ -138,7 +138,8 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	poll.query = poll.activating ? agentQuery(settings) : query;
 	const first = await firstPage(poll);
 	const whole = first !== undefined && (first.last || poll.parts.share.available >= 1);
-	const ended = first !== undefined && first.last && first.items.length < first.pageSize;
+	// A page shorter than its limit that `total` calls the last may be cut short (bytes) in a list longer than `total`: it ends the list if the next is empty.
+	const ended = first !== undefined && first.last && first.items.length < first.pageSize && (first.items.length === 0 || (await poll.pageAt(first.end)).items.length === 0);
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch).
 	// The last page aims one past a full page from `total`: shorter than served, it proves the list's end there (FactPoll.startFrom, `endsRead`).
 	const lastAt = first && (first.total - first.pageSize < first.end ? first.end - 1 : Math.max(first.end, first.total - first.pageSize + 1));
@@ -149,8 +150,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
 	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
-	// A page shorter than the server serves ends the list, whatever its total says: read from the start (one page, or two joined on the one fact
-	// they share, or a last page ending no later than the first: one page in a new order per request), every fact there was is held, whatever the order.
+	// A page shorter than served ends the list, whatever its total says: read from the start (a page, two joined on the fact they share, or a last ending no later than the first: a new order per request), every fact there was is held.
 	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
 	let windowed = first === undefined || ended || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
 	let newestAtEnd = Number.NEGATIVE_INFINITY;
