@@ -182,6 +182,19 @@ export class HostileList {
 	polls = 0;
 	/** The activation poll is reading (changes made now are `duringActivation`). */
 	activating = false;
+	/** The facts the fact list's answers served during the activation poll, and the first `Date` they named (ms, as a client reads it). */
+	readonly servedAtActivation = new Set<string>();
+	firstDateAtActivation?: number;
+	/** The activation's whole read is on (the checker says so before each poll): the promotions it is served dated after the latest `Date` named in the poll so far (and its second). */
+	private holdingPromotions = false;
+	readonly servedAhead = new Set<string>();
+	private latestDateInPoll = Number.NEGATIVE_INFINITY;
+
+	/** A poll begins; `holdingPromotions`: the activation's whole read (or the one after a restart from an older state) is on. */
+	beginPoll(holdingPromotions: boolean): void {
+		this.holdingPromotions = holdingPromotions;
+		this.latestDateInPoll = Number.NEGATIVE_INFINITY;
+	}
 	/** Facts other clients wrote while the trigger read. */
 	writtenWhileRead = 0;
 	/** The other clients stopped writing (the scenario settles). */
@@ -364,6 +377,7 @@ export class HostileList {
 			if (date === undefined) res.sendDate = false;
 			res.writeHead(200, { 'content-type': 'application/json', ...(date === undefined ? {} : { date }), 'x-ratelimit-limit': String(this.b.limit) });
 			res.end(JSON.stringify(body));
+			return date;
 		};
 		this.requests++;
 		this.advanced += this.b.requestMs;
@@ -376,7 +390,12 @@ export class HostileList {
 		const offset = Math.max(0, Number(u.searchParams.get('offset') ?? 0) || 0);
 		const list = this.list(u.searchParams);
 		const { data, limit } = this.page(list, offset, Number(u.searchParams.get('limit') ?? MAX_PAGE) || MAX_PAGE);
-		send({ data, pagination: { offset, limit, total: this.total(list.length) } });
+		const date = send({ data, pagination: { offset, limit, total: this.total(list.length) } });
+		if (date !== undefined) this.latestDateInPoll = Math.max(this.latestDateInPoll, Date.parse(date));
+		if (this.holdingPromotions) for (const f of data) if (f.promoted_at && Date.parse(f.promoted_at) > this.latestDateInPoll + 1_000) this.servedAhead.add(changeKey('promoted', f.id, f.promoted_at));
+		if (!this.activating) return;
+		for (const fact of data) this.servedAtActivation.add(fact.id);
+		this.firstDateAtActivation ??= date === undefined ? undefined : Date.parse(date);
 	}
 }
 
