@@ -230,13 +230,13 @@ export class FactPoll {
 		return this.listDate === undefined ? undefined : this.trusted;
 	}
 
-	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on; promotions (`promotions`) dated ahead of the list's clock, all with none named or `Date`s that disagree (no order tells when they were made, and a `Date` behind makes new ones of older). */
+	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on (all past a batch whose end it did not read, with no `Date`: nothing tells one dated ahead beyond it); promotions (`promotions`) dated ahead of the list's clock, all with none named or `Date`s that disagree (no order tells when they were made, and a `Date` behind makes new ones of older). */
 	hold(current: Sweep, facts: IDataObject[]): void {
 		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.clockless || change.at > this.trusted) && this.cursors.promoted.keys.size < MAX_SEEN) remember(this.cursors.promoted, change, this.trusted);
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);
-		current.heldFrom = holdExisting(this.cursors.created, facts, floor, this.late(current) ? Number.POSITIVE_INFINITY : this.trusted);
+		current.heldFrom = holdExisting(this.cursors.created, facts, floor, this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted);
 		if (current.heldFrom > floor) this.note('crowded');
 	}
 

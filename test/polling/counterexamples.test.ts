@@ -501,6 +501,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 			{ kind: 'create', count: 1, agent: 0, tier: 0, scope: 1, sameDate: false, gapMs: 4_940 },
 		],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=777` on bd14c69 (and so on 5a777d0): no `Date`, a batch of 860 whose end the
+	// activation could not reach (a total capped at 100) and a fact dated decades ahead beyond it. The whole read met that fact after the
+	// activation poll and, with no clock to call it ahead, reported it.
+	[
+		'no event for a fact that existed at activation: no `Date` header, a batch of 860, a total capped at 100, a fact dated decades ahead, a fact made',
+		{ total: 'capped', dateHeader: 'absent', futureFacts: 1, existing: 860, batch: true },
+		[createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
