@@ -109,7 +109,7 @@ export class FactPoll {
 	/** Pages of the fact list from `from` on, through the client's resumable pager, asked for one by one as the caller reads on. */
 	async *pages(from: ScanStart): AsyncGenerator<ScanPage> {
 		for await (const page of (this.budgeted ?? this.parts.client).pagesFrom('memoryFact.getMany', { qs: this.query, from, pageSize: this.stream.pageSize || undefined })) {
-			this.counted(page.pageSize, page.items.length);
+			this.counted(page.pageSize, page.answered);
 			yield page;
 		}
 	}

@@ -65,6 +65,8 @@ export interface ScanPage {
 	last: boolean;
 	/** The index in `items` of the last anchor found (the place; `fresh` comes after it), -1 when none. */
 	placeAt: number;
+	/** The most items one answer in it held (a step back joined on its seam holds two answers' items): what the server serves a page. */
+	answered: number;
 	/** The anchors were found in one run after other items, but fewer than were kept: moved away (ties in a changing order), or deleted while others were added. */
 	anchorsMissing: boolean;
 }
@@ -190,7 +192,8 @@ export class ResumablePlan {
 		}
 		// Whether the answer that holds the page's end was shorter than asked (the end of the list, with `total`).
 		const tail = retried && used !== retried && used.page.data.length > retried.page.data.length ? retried : used;
-		const handed = this.hand(used.request, used.page, at, tail.page.data.length < tail.request.limit);
+		const answered = Math.min(used.page.data.length, Math.max(page.data.length, retried?.page.data.length ?? 0));
+		const handed = this.hand(used.request, used.page, at, tail.page.data.length < tail.request.limit, answered);
 		// Pages that add nothing while more is claimed (a list whose order changes under the scan, a server
 		// that claims more forever): the scan may have skipped items, and says so; MAX_PAGES (and the
 		// reader's own bound) ends it.
@@ -216,7 +219,7 @@ export class ResumablePlan {
 		return { offset: Math.max(0, request.offset - Math.max(pageSize, page.data.length, 2) + 1), limit: pageSize };
 	}
 
-	private hand(request: PageRequest, page: Page, at: number, short: boolean): ScanPage {
+	private hand(request: PageRequest, page: Page, at: number, short: boolean, answered: number): ScanPage {
 		const items = page.data;
 		const reached = this.place.offset;
 		const pageSize = this.pageSize ?? request.limit;
@@ -244,7 +247,7 @@ export class ResumablePlan {
 		const last = items.length === 0 || (short && (end >= page.pagination.total || (fresh.length === 0 && end <= reached)));
 		this.stale = fresh.length === 0 && !last ? this.stale + 1 : 0;
 		this.ended = last;
-		return { items, fresh, offset: request.offset, end, anchors, total: page.pagination.total, pageSize, lost, last, placeAt: at, anchorsMissing };
+		return { items, fresh, offset: request.offset, end, anchors, total: page.pagination.total, pageSize, lost, last, placeAt: at, anchorsMissing, answered };
 	}
 
 	private stop(reason: string): { stop: string } {

@@ -266,6 +266,8 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		// From the step back's offset to the first answer's end, the seam once.
 		expect(pages.map((p) => [p.offset, p.end, p.items.length, p.items[0].id, p.items.at(-1)?.id])).toEqual(expectedPages);
 		expect(new Set(pages[0].items.map((i) => i.id)).size).toBe(pages[0].items.length);
+		// What the server serves a page is what one answer held, not the two joined (taken for it, every later full page looked like the list's end).
+		expect(pages.map((p) => p.answered)).toEqual([100, pages[1].items.length]);
 	});
 
 	/** Items in the list from the second request on: the list changed between the first answer and the step back. */
