@@ -161,8 +161,8 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		windowed = read.outcome === 'reached';
 		// That window stands on the order learned from the two ends until a whole read confirms it (factSweep.ts).
 		stream.orderToConfirm = windowed || undefined;
-		// In order, the first trusted date met from the newest end is the newest there was.
-		if (read.outcome !== 'moved' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
+		// Cut short in order (a window larger than a poll reads), the first trusted date met from the newest end is the newest there was; moved or out of order (writes during the read), it proves nothing.
+		if (read.outcome === 'cut' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 	}
 	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd, lastPage !== undefined && last.length < lastPage.served);
 	else poll.resume(held, windowed);

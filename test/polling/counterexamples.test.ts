@@ -518,6 +518,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ total: 'capped', pages: 'short', lifetimes: true, existing: 874, agent: 'dep_alpha' },
 		[{ kind: 'poll', polls: 2 }, { kind: 'delete', count: 25, pick: 0 }, { kind: 'poll', polls: 1 }, { kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2027` on 6df64c2 (my regression from 64bab44, which read on past a first page of
+	// two facts): another client writing at every request, facts dated up to a minute before they can be read. The activation's read of the
+	// newest end came back out of order (facts dated back slipped in between its pages) and was taken for a window too large to read: the
+	// cursor went past its newest date with no keys, and a fact made after activation, dated a minute back, was lost in silence.
+	[
+		'nothing lost: watching one agent, 3 facts, another client writing at every request, facts dated up to a minute before they can be read',
+		{ readLagMs: 60_000, writeEvery: 1, existing: 3, agent: 'dep_bravo', promotions: true, seed: 731_033_439 },
+		[createOne(1), { kind: 'promote', count: 1, pick: 0 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
