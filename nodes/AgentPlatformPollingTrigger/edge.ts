@@ -141,8 +141,9 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// A page shorter than its limit that `total` calls the last may be cut short (bytes) in a list longer than `total`: it ends the list if the next is empty.
 	const ended = first !== undefined && first.last && first.items.length < first.pageSize && (first.items.length === 0 || (await poll.pageAt(first.end)).items.length === 0);
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch).
-	// The last page aims one past a full page from `total`: shorter than served, it proves the list's end there (FactPoll.startFrom, `endsRead`).
-	const lastAt = first && (first.total - first.pageSize < first.end ? first.end - 1 : Math.max(first.end, first.total - first.pageSize + 1));
+	// The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there (FactPoll.startFrom, `endsRead`).
+	const served = first && first.total - first.end > first.pageSize ? first.answered : first?.pageSize;
+	const lastAt = first && served && (first.total - served < first.end ? first.end - 1 : Math.max(first.end, first.total - served + 1));
 	const lastPage = first && whole && (!first.last || (!ended && typeof learnOrder(first.items, [], createdAt) !== 'string')) ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
 	let held: IDataObject[] = [...(first?.items ?? []), ...last];

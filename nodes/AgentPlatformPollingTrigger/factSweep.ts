@@ -31,7 +31,6 @@ export const newSweep = (newest: number | undefined): Sweep => ({
 	pages: 0,
 	maxPages: SWEEP_SPARE_PAGES,
 	deferred: null,
-	// Gaps, and the creation times seen rising or falling: none yet.
 	gaps: false, rises: false, falls: false,
 	lastCreated: null,
 	...(newest === undefined || !Number.isFinite(newest) ? {} : { newestAtStart: newest }),

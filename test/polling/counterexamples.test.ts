@@ -527,6 +527,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ readLagMs: 60_000, writeEvery: 1, existing: 3, agent: 'dep_bravo', promotions: true, seed: 731_033_439 },
 		[createOne(1), { kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` on 6df64c2 (my regression from c9c046a): no `Date`, a batch of 700, pages
+	// cut short of their limit (60 of 100), an exact total. The last page aimed one past a page of the limit from the total came back full, so
+	// the activation did not count the end read, and the whole read held the facts made after activation as existing. It now aims by a page as served.
+	[
+		'nothing lost: no `Date` header, a batch of 700, pages cut short of their limit, 100 facts made after activation',
+		{ pages: 'short', dateHeader: 'absent', existing: 700, batch: true },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
