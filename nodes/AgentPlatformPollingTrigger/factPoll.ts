@@ -230,7 +230,7 @@ export class FactPoll {
 		return this.listDate === undefined ? undefined : this.trusted;
 	}
 
-	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on (all past a batch whose end it did not read, with no `Date`: nothing tells one dated ahead beyond it); promotions (`promotions`) dated ahead of the list's clock, all with none named or `Date`s that disagree (no order tells when they were made, and a `Date` behind makes new ones of older). */
+	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on (all past a batch whose end the activation poll did not read, with no `Date`: nothing tells one dated ahead beyond it); promotions (`promotions`) dated ahead of the list's clock, all with none named or `Date`s that disagree (no order tells when they were made, and a `Date` behind makes new ones of older). */
 	hold(current: Sweep, facts: IDataObject[]): void {
 		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.clockless || change.at > this.trusted) && this.cursors.promoted.keys.size < MAX_SEEN) remember(this.cursors.promoted, change, this.trusted);
 		if (!this.created || !current.holding) return;
@@ -251,7 +251,7 @@ export class FactPoll {
 		delete stream.sweep;
 		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation poll or its second).
 		if (current.holding && current.gaps && (current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS)) {
-			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, aheadInSecond: true };
+			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, aheadInSecond: true, ...(this.activating || current.endsRead ? { endsRead: true as const } : {}) };
 			return;
 		}
 		if (current.holding) {

@@ -535,6 +535,19 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'short', dateHeader: 'absent', existing: 700, batch: true },
 		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4404` and `=91919` on 10829d0 (my regression from c9c046a): no `Date`, a batch,
+	// another client writing at every request. The activation poll's whole read reached the list's end but, the list moving under it, began
+	// again; that read did not know the end was read, held every creation it met, and the facts made after activation were lost.
+	[
+		'nothing lost: no `Date` header, ties reordered at every write, a batch, a total under the count, another client writing at every request, 100 facts made',
+		{ order: 'ties-reordered', total: 'under', dateHeader: 'absent', writeEvery: 1, existing: 2670, batch: true, lifetimes: true },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
+	[
+		'nothing lost: no `Date` header, ties reordered at every write, watching one agent, a batch of 378, pages of at most 20 to 49, another client writing at every request',
+		{ order: 'ties-reordered', pages: 'small-max', dateHeader: 'absent', writeEvery: 1, existing: 378, batch: true, agent: 'dep_zulu', seed: 23 },
+		[createOne(2)],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
