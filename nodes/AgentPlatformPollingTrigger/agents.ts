@@ -34,16 +34,13 @@ export async function pollAgents(node: INode, client: AgentPlatformClient, state
 	const statuses: Record<string, string> = {};
 	const events: PolledEvent[] = [];
 	for (const agent of agents) {
-		const key = shortHash(agent.id as string);
-		const status = agent.status as string;
+		const [key, status] = [shortHash(agent.id as string), agent.status as string];
 		statuses[key] = kept(status);
 		if (!previous) continue; // the baseline
 		const before = Object.hasOwn(previous, key) ? previous[key] : undefined;
 		const provisioned = status !== AGENT_STATUS.provisioning && (before === undefined || before === AGENT_STATUS.provisioning);
-		if (before !== undefined && before !== kept(status) && settings.events.has('agent.status_changed')) {
-			// A status kept as its hash cannot be told: the previous status is then unknown (null).
-			events.push(statusChangedEvent(agent, before.startsWith('#') ? null : before, now));
-		}
+		// A status kept as its hash cannot be told: the previous status is then unknown (null).
+		if (before !== undefined && before !== kept(status) && settings.events.has('agent.status_changed')) events.push(statusChangedEvent(agent, before.startsWith('#') ? null : before, now));
 		if (provisioned && settings.events.has('deployment.provisioned')) events.push(provisionedEvent(agent, now));
 	}
 	state.agents = statuses;

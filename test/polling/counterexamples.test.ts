@@ -548,6 +548,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered', pages: 'small-max', dateHeader: 'absent', writeEvery: 1, existing: 378, batch: true, agent: 'dep_zulu', seed: 23 },
 		[createOne(2)],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=555001` on 10829d0 (my regression from 64bab44): an empty list, another client
+	// writing at every request, facts dated up to a minute before they can be read. The page after the first was never empty, so the activation
+	// never counted the list read whole; the read that followed, moved by the writes, left the cursor at the list's clock, and a fact made
+	// after activation, dated a minute back, was refused. The page read on from the first page's last fact, shorter from there, now ends the list.
+	[
+		'nothing lost: an empty list, another client writing at every request, facts dated up to a minute before they can be read',
+		{ readLagMs: 60_000, writeEvery: 1, seed: 13 },
+		[createOne(), { kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
