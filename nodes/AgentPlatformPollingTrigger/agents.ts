@@ -15,10 +15,7 @@ import { MAX_AGENTS, MAX_STATUS_CHARS, type PollState, shortHash } from './state
 const kept = (status: string) => (status.length <= MAX_STATUS_CHARS ? status : `#${shortHash(status)}`);
 
 export async function readAgents(client: AgentPlatformClient, settings: PollSettings): Promise<IDataObject[]> {
-	if (settings.agentId) {
-		const agent = await client.callIfFound('agent.get', { path: { agentId: settings.agentId } });
-		return agent ? [agent] : [];
-	}
+	if (settings.agentId) return [await client.callIfFound('agent.get', { path: { agentId: settings.agentId } })].filter((agent) => agent !== undefined);
 	return await client.list('agent.getMany', { limit: MAX_AGENTS + 1 });
 }
 

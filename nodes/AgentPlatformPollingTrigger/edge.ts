@@ -185,8 +185,8 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const read = await readEdge(poll, order, stream, () => mark);
 	const { deferred, found } = poll.report(read.facts);
 	stream.total = read.total;
-	// More added than found at the edge: added elsewhere (deletions never fake it); not without a length before, nor on the agent's whole list.
-	const outcome = read.outcome === 'reached' && before > 0 && !stream.wholeAgentList && read.total - before > found ? 'unconfirmed' : read.outcome;
+	// More added than found at the edge: added elsewhere (deletions never fake it; not without a length before, nor on the agent's whole list); or every fact read new, none known to end it (a `total` capped hides the rest).
+	const outcome = read.outcome === 'reached' && ((before > 0 && !stream.wholeAgentList && read.total - before > found) || (found > 0 && found >= read.facts.length)) ? 'unconfirmed' : read.outcome;
 	if (outcome === 'unordered') {
 		stream.order = 'unknown';
 		delete stream.edge;
