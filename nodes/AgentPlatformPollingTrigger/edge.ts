@@ -125,6 +125,13 @@ async function firstPage(poll: FactPoll): Promise<ScanPage | undefined> {
 	return undefined;
 }
 
+/** A first page shorter than its limit that `total` calls the last may be cut short (bytes): the page read on from its last fact, shorter still from there, ends the list (facts written meanwhile may come before it). Its facts (undefined: no end). */
+async function endOfFirst(poll: FactPoll, first: ScanPage): Promise<IDataObject[] | undefined> {
+	const probe = first.items.length > 0 && first.items.length < first.pageSize ? await poll.pageAt(first.end - 1) : undefined;
+	const from = probe?.items.findIndex((fact) => fact.id === first.items.at(-1)?.id) ?? -1;
+	return first.items.length === 0 ? [] : probe && from >= 0 && probe.items.length - from < first.items.length ? probe.items : undefined;
+}
+
 /**
  * The baseline: the first page and the last (which teach the page size and the order); in a list in
  * creation order, then its newest end back past two windows; all held (FactPoll.startFrom). A tier or
@@ -138,17 +145,15 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	poll.query = poll.activating ? agentQuery(settings) : query;
 	const first = await firstPage(poll);
 	const whole = first !== undefined && (first.last || poll.parts.share.available >= 1);
-	// A page shorter than its limit that `total` calls the last may be cut short (bytes) in a list longer than `total`: the page read on from its last fact ends the list if shorter still from there (facts written meanwhile may come before; held too).
-	const probe = first?.last && first.items.length > 0 && first.items.length < first.pageSize ? await poll.pageAt(first.end - 1) : undefined;
-	const from = probe?.items.findIndex((fact) => fact.id === first?.items.at(-1)?.id) ?? -1;
-	const ended = first !== undefined && first.last && (first.items.length === 0 || (probe !== undefined && from >= 0 && probe.items.length - from < first.items.length));
+	const ending = first?.last ? await endOfFirst(poll, first) : undefined;
+	const ended = ending !== undefined;
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch).
 	// The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there (FactPoll.startFrom, `endsRead`).
 	const served = first && first.total - first.end > first.pageSize ? first.answered : first?.pageSize;
 	const lastAt = first && served && (first.total - served < first.end ? first.end - 1 : Math.max(first.end, first.total - served + 1));
 	const lastPage = first && whole && (!first.last || (!ended && typeof learnOrder(first.items, [], createdAt) !== 'string')) ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
-	let held: IDataObject[] = [...(first?.items ?? []), ...last, ...(ended ? (probe?.items ?? []) : [])];
+	let held: IDataObject[] = [...(first?.items ?? []), ...last, ...(ending ?? [])];
 	stream.total = first?.total ?? 0;
 	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
 	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;

@@ -112,9 +112,7 @@ export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants
 }
 
 /** Keeps the keys of the changes reported and refused (a refused one is then counted once). */
-export function settle(cursors: Record<Kind, Cursor>, verdicts: Pick<Verdicts, 'fresh' | 'refused'>): void {
-	for (const change of [...verdicts.fresh, ...verdicts.refused]) remember(cursors[change.kind], change, Number.POSITIVE_INFINITY);
-}
+export const settle = (cursors: Record<Kind, Cursor>, verdicts: Pick<Verdicts, 'fresh' | 'refused'>): void => [...verdicts.fresh, ...verdicts.refused].forEach((change) => remember(cursors[change.kind], change, Number.POSITIVE_INFINITY));
 
 /** Keeps a change's key (within the window kept); one dated ahead of `trusted` under the end of its day (thousands then take 8 bytes each). */
 export function remember(cursor: Cursor, change: Pick<Change, 'key' | 'at'>, trusted: number): void {
