@@ -382,7 +382,7 @@ export class HostileList {
 		this.requests++;
 		this.advanced += this.b.requestMs;
 		this.writeWhileRead();
-		if (u.pathname === '/v1/organization') return send({ data: { id: 'org_hostile' } });
+		if (u.pathname === '/v1/organization') return void send({ data: { id: 'org_hostile' } });
 		if (u.pathname !== '/v1/memory/facts') {
 			res.writeHead(404, { 'content-type': 'application/json' });
 			return void res.end(JSON.stringify({ error: { code: 'not_found', message: 'no such route' } }));
