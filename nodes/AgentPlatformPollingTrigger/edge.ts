@@ -10,7 +10,7 @@ import { anchorCount, type ScanPage } from '../../src/client';
 import { keepsOrder, learnOrder } from '../../src/client/listEnd';
 import type { FactPoll } from './factPoll';
 import { startAt } from './factSweep';
-import { createdAt, WINDOW_MS } from './judge';
+import { createdAt, shortHash, WINDOW_MS } from './judge';
 import { agentQuery } from './settings';
 import type { FactStream } from './state';
 
@@ -188,10 +188,11 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
 	const before = stream.total;
 	const read = await readEdge(poll, order, stream, () => mark);
+	const unknownEnd = [order === 'newest-first' ? read.facts.at(-1) : read.facts[0]].some((end) => end !== undefined && createdAt(end) >= poll.cursors.created.since && !poll.cursors.created.keys.has(shortHash(String(end.id))));
 	const { deferred, found } = poll.report(read.facts);
 	stream.total = read.total;
-	// More added than found at the edge: added elsewhere (deletions never fake it; not without a length before, nor on the agent's whole list); or every fact read new, none known to end it (a `total` capped hides the rest).
-	const outcome = read.outcome === 'reached' && ((before > 0 && !stream.wholeAgentList && read.total - before > found) || (found > 0 && found >= read.facts.length)) ? 'unconfirmed' : read.outcome;
+	// More added than found at the edge: added elsewhere (deletions never fake it; not without a length before, nor on the agent's whole list); or it ends on a fact it did not know (new, dated back: a `total` capped hides what lies past it).
+	const outcome = read.outcome === 'reached' && ((before > 0 && !stream.wholeAgentList && read.total - before > found) || unknownEnd) ? 'unconfirmed' : read.outcome;
 	if (outcome === 'unordered') {
 		stream.order = 'unknown';
 		delete stream.edge;
