@@ -19,8 +19,8 @@ export interface OffsetPage { items: IDataObject[]; offset: number; total: numbe
 
 /** reached: read down to the mark; cut: the poll may not read that far; moved: pages no longer overlap; unordered: the order broke. */
 type EdgeOutcome = 'reached' | 'cut' | 'moved' | 'unordered';
-/** The facts read, each once, in list order; the list's length as read (oldest first: at least as far as it got); `short`: cut before it found the end (its facts are not the newest). */
-interface EdgeRead { facts: IDataObject[]; outcome: EdgeOutcome; total: number; short?: true }
+/** The facts read, each once, in list order; the list's length as read (oldest first: at least as far as it got); `beyond`: the innermost fact of the pages read on from the newest end, each overlapping the last (none: the end not found, its facts are not the newest). */
+interface EdgeRead { facts: IDataObject[]; outcome: EdgeOutcome; total: number; beyond?: IDataObject }
 
 type PagesRead = Omit<EdgeRead, 'facts'> & { pages: OffsetPage[] };
 /** Where the read stops: before a fact dated before the mark it gives for the facts read so far. */
@@ -54,12 +54,12 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 	const served = stream.served ?? (stream.pageSize || 1);
 	const expected = stream.total + (stream.edge?.drift ?? 0);
 	let page = await pageBefore(poll, Math.max(0, Math.min(stream.total, expected) - served + Math.floor(served / 4)));
-	if (page.items.length === 0 && page.offset > 0) return { pages: [page], outcome: 'cut', total: stream.total, short: true };
+	if (page.items.length === 0 && page.offset > 0) return { pages: [page], outcome: 'cut', total: stream.total };
 	const pages = [page];
 	while (page.items.length >= page.served) {
 		// The list is at least this long: the next poll aims from here, should this one stop short of the end.
 		const total = page.offset + page.items.length;
-		if (!poll.canContinue()) return { pages, outcome: 'cut', total, short: true };
+		if (!poll.canContinue()) return { pages, outcome: 'cut', total };
 		const last = page.items[page.items.length - 1];
 		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
 		// Empty where the fact read last was: a page back that still ends on it shows the list ends there (pages served shifted back), not moved.
@@ -71,14 +71,14 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 		pages.push(page);
 		if (!overlaps(page, last)) return { pages, outcome: 'moved', total };
 	}
-	const total = page.offset + page.items.length;
+	const [total, beyond] = [page.offset + page.items.length, pages[0].items[0]];
 	for (;;) {
 		const first = pages[0];
-		if (first.items.length === 0 || first.offset === 0 || createdAt(first.items[0]) < mark(distinct(pages))) return { pages, outcome: 'reached', total };
-		if (!poll.canContinue()) return { pages, outcome: 'cut', total };
+		if (first.items.length === 0 || first.offset === 0 || createdAt(first.items[0]) < mark(distinct(pages))) return { pages, outcome: 'reached', total, beyond };
+		if (!poll.canContinue()) return { pages, outcome: 'cut', total, beyond };
 		const back = await join(poll, [await poll.pageAt(Math.max(0, first.offset - (first.served - anchorCount(first.served))))], first.items[0]);
 		pages.unshift(...back);
-		if (!overlaps(back[back.length - 1], first.items[0])) return { pages, outcome: 'moved', total };
+		if (!overlaps(back[back.length - 1], first.items[0])) return { pages, outcome: 'moved', total, beyond };
 	}
 }
 
@@ -104,11 +104,11 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 	for (;;) {
 		const last = pages[pages.length - 1];
 		const end = last.items.length < last.served;
-		if (end || createdAt(last.items[last.items.length - 1]) < mark(distinct(pages))) return { pages, outcome: 'reached', total: last.total };
-		if (!poll.canContinue()) return { pages, outcome: 'cut', total: last.total };
+		if (end || createdAt(last.items[last.items.length - 1]) < mark(distinct(pages))) return { pages, outcome: 'reached', total: last.total, beyond: last.items.at(-1) };
+		if (!poll.canContinue()) return { pages, outcome: 'cut', total: last.total, beyond: last.items.at(-1) };
 		const next = await poll.pageAt(last.offset + last.items.length - anchorCount(last.served));
 		pages.push(next);
-		if (!overlaps(next, last.items[last.items.length - 1])) return { pages, outcome: 'moved', total: next.total };
+		if (!overlaps(next, last.items[last.items.length - 1])) return { pages, outcome: 'moved', total: next.total, beyond: last.items.at(-1) };
 	}
 }
 
@@ -116,7 +116,7 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first', stream: FactStream, mark: Mark): Promise<EdgeRead> {
 	const read = await (order === 'oldest-first' ? readEnd(poll, mark, stream) : readStart(poll, mark));
 	const facts = distinct(read.pages);
-	return { facts, outcome: keepsOrder(facts, order, createdAt) ? read.outcome : 'unordered', total: read.total, ...(read.short ? { short: read.short } : {}) };
+	return { facts, outcome: keepsOrder(facts, order, createdAt) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) };
 }
 
 /** The list's first page, through the resumable pager (which learns the page size from it). */
@@ -148,7 +148,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const ending = first?.last ? await endOfFirst(poll, first) : undefined;
 	const ended = ending !== undefined;
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch).
-	// The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there (FactPoll.startFrom, `endsRead`).
+	// The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there; so does a read on to the newest end from a fact not dated ahead (where facts dated ahead sit, read: FactPoll.startFrom, `endsRead`).
 	const served = first && first.total - first.end > first.pageSize ? first.answered : first?.pageSize;
 	const lastAt = first && served && (first.total - served < first.end ? first.end - 1 : Math.max(first.end, first.total - served + 1));
 	const lastPage = first && whole && (!first.last || (!ended && typeof learnOrder(first.items, [], createdAt) !== 'string')) ? await pageBefore(poll, lastAt as number) : undefined;
@@ -161,7 +161,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// A page shorter than served ends the list, whatever its total says: read from the start (a page, two joined on the fact they share, or a last ending no later than the first: a new order per request), every fact there was is held.
 	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
 	let windowed = first === undefined || ended || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
-	let newestAtEnd = Number.NEGATIVE_INFINITY;
+	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && last.length < lastPage.served];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
 		held = [...held, ...read.facts];
@@ -170,9 +170,10 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		// That window stands on the order learned from the two ends until a whole read confirms it (factSweep.ts).
 		stream.orderToConfirm = windowed || undefined;
 		// Cut short in order (a window larger than a poll reads), the first trusted date met from the newest end is the newest there was; moved or out of order (writes during the read), it proves nothing.
-		if (read.outcome === 'cut' && !read.short) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
+		if (read.outcome === 'cut' && read.beyond) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
+		endsRead ||= read.beyond !== undefined && createdAt(read.beyond) <= poll.trusted;
 	}
-	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd, lastPage !== undefined && last.length < lastPage.served);
+	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd, endsRead);
 	else poll.resume(held, windowed);
 	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
 	// With filters, the agent's whole list the activation read is read (facts filtered here) until a whole read of it ends (factPoll.ts, swept).

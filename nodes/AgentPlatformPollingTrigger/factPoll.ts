@@ -203,7 +203,7 @@ export class FactPoll {
 		if (past && !oneDate) Object.assign(this.stream, { windowed: true, orderToConfirm: true, activatedAt: this.clock });
 		// With no `Date`, nothing tells a change made before activation from one made after (the clock is but the newest date read): the whole read holds those it meets.
 		if (this.created && !windowed && !past && this.clock === undefined) endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
-		const holding = this.created && !windowed && !(past && !oneDate) ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock })) } : {};
+		const holding = this.created && !windowed && !(past && !oneDate) ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) })) } : {};
 		const promotions = this.promoted ? { promotions: true as const } : {};
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}

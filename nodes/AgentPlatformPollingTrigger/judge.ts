@@ -191,9 +191,7 @@ export function makeRoom(cursor: Cursor, deferred: number): boolean {
 
 /** A cursor later than `upTo` (the list's clock: an edited state) comes back to `to`. */
 export function rein(cursor: Cursor, upTo: number, to: number): void {
-	if (cursor.since <= upTo) return;
-	cursor.since = Math.min(cursor.since, to);
-	cursor.from = cursor.since;
+	if (cursor.since > upTo) cursor.from = cursor.since = Math.min(cursor.since, to);
 }
 
 /** Lets go of every key before `to` (those kept before `since` too, so none is refused there), `since` moving up to it. */

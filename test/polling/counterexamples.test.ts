@@ -574,6 +574,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'newest-first', total: 'capped', readLagMs: 60_000, writeEvery: 2, seed: 1 },
 		[{ kind: 'create', count: 478, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2027` on 10829d0 (5a777d0 fails it too): oldest first, pages of 20 to 49,
+	// another client writing at every request, 11 facts dated decades ahead. The writes moved the list under the activation's read back from
+	// the newest end, so its window was not read; but that read had found the end, from a fact not dated ahead, so every fact dated ahead that
+	// existed was read. Only the last page's end counted: the whole read that followed held every fact dated ahead it met, the new one too.
+	[
+		'nothing lost: pages of 20 to 49, another client writing at every request, facts dated up to a minute before they can be read, 11 facts dated decades ahead, one more made after activation',
+		{ pages: 'small-max', readLagMs: 60_000, writeEvery: 1, futureFacts: 11, existing: 2_701, promotions: true, seed: 2_000_622_150 },
+		[{ kind: 'future', count: 1, ahead: 'decades' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
