@@ -583,6 +583,38 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'small-max', readLagMs: 60_000, writeEvery: 1, futureFacts: 11, existing: 2_701, promotions: true, seed: 2_000_622_150 },
 		[{ kind: 'future', count: 1, ahead: 'decades' }],
 	],
+	// Found while testing the fix above (f3a7260, my regression): 150 facts dated decades ahead, more than the activation poll reads. Its last
+	// page came back short, but every fact on it was dated ahead, so the facts dated ahead before it were never read; counting that page as the
+	// end read, the whole read that followed did not hold them, and one was reported. That page proves the end only from a fact not dated ahead.
+	[
+		'no event for a fact that existed at activation: pages of 20 to 49, another client writing at every other request, 150 facts dated decades ahead, one fact made',
+		{ pages: 'small-max', writeEvery: 2, futureFacts: 150, existing: 300, seed: 2_000_622_150 },
+		[createOne()],
+	],
+	// Found by hand on f3a7260 (and so on b4b2265), from the scenario of seed 2027 above with a plain fact made after activation, and the
+	// next in newest-first order: the class of seed 2027's. The fact made after activation, dated up to a minute back, was taken as existing.
+	[
+		'nothing lost: pages of 20 to 49, another client writing at every request, facts dated up to a minute before they can be read, 11 facts dated decades ahead, one fact made',
+		{ pages: 'small-max', readLagMs: 60_000, writeEvery: 1, futureFacts: 11, existing: 2_701, promotions: true, seed: 2_000_622_150 },
+		[createOne()],
+	],
+	// A fact written between two of the activation's pages from the newest end, dated across the fact they share, showed on the second: the
+	// facts read, joined, were out of order, so that read proved no window, and the whole read that followed took the fact as existing. Each
+	// page in order is the check now (pages overlap, so every two neighbours were read on one page).
+	[
+		'nothing lost: newest first, pages of 20 to 49, another client writing at every request, facts dated up to a minute before they can be read, 150 facts dated decades ahead, one fact made',
+		{ order: 'newest-first', pages: 'small-max', readLagMs: 60_000, writeEvery: 1, futureFacts: 150, existing: 300, seed: 3 },
+		[createOne(), { kind: 'future', count: 1, ahead: 'decades' }, createOne()],
+	],
+	// More facts dated ahead at the newest end than the activation poll reads past (150, pages of 20): the window is not read, so the list
+	// has no provable order there (docs/polling-trigger.md, and the checker's `aheadHidesWindow`). Nothing is invented, and the facts made
+	// after the whole read that follows are reported. On b4b2265 the fast read spent each poll's share reading back through the facts dated
+	// ahead, the whole read never began, and a fact dated ahead made 13 polls later was held as existing. The fast read now waits for it.
+	[
+		'nothing invented, nothing lost after the whole read: more facts dated decades ahead than the activation poll reads past, another client writing at every request',
+		{ pages: 'small-max', readLagMs: 60_000, writeEvery: 1, futureFacts: 150, existing: 300, seed: 2_000_622_150 },
+		[createOne(), { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 12 }, createOne(), { kind: 'future', count: 1, ahead: 'decades' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -254,6 +254,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	const atActivation = maxFacts;
 	/** The facts the activation's whole read goes through: with a tier or scope filter, the agent's whole list (docs/polling-trigger.md). */
 	const activationRead = b.tier || b.scope ? list.facts.filter((f) => !b.agent || f.agent_id === b.agent).length : atActivation;
+	/** The newest fact of the list the activation reads that is not dated ahead: in creation order it sits just past the facts dated ahead, where the window begins. */
+	const newestReal = list.facts.filter((f) => (!b.agent || f.agent_id === b.agent) && Date.parse(f.created_at) <= list.now()).reduce<ServedFact | undefined>((newest, f) => (newest && newest.created_at >= f.created_at ? newest : f), undefined);
 	wf.activate();
 	const logger = wf.logger();
 	const warn = logger.warn.bind(logger);
@@ -344,7 +346,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// window either: a fact that existed beyond the end it reached, dated in the activation's second or a minute before (or, with no `Date`,
 		// after the newest it read), cannot be told from a new one (docs/polling-trigger.md, lists with no provable order).
 		const endHidden = (b.total === 'under' || b.total === 'capped') && readPolls(b, activationRead) > 1;
-		const windowUnproven = endHidden;
+		// So does one whose activation poll never reached past the facts dated ahead at its newest end (more of them than its share reads): the
+		// window there is unread, and a fact shown later dated before the activation's `Date` cannot be told from one there before (docs/polling-trigger.md).
+		const aheadHidesWindow = b.futureFacts > 0 && newestReal !== undefined && !list.servedAtActivation.has(newestReal.id);
+		const windowUnproven = endHidden || aheadHidesWindow;
 		// So does a batch (one date at the ends the activation reaches) for facts dated ahead: one that existed past that end and one made during
 		// the activation's whole read are both unheld and dated ahead, and nothing tells them apart (docs/polling-trigger.md).
 		const aheadUnproven = (c: Change) => b.batch && endHidden && c.datedAhead && c.atPoll < readPolls(b, activationRead) + 1;
