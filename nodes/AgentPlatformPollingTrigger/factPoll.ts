@@ -374,8 +374,8 @@ export async function pollFacts(parts: FactPollParts, state: PollState): Promise
 			state.facts = stream;
 		} else {
 			const order = edgeOrder(stream);
-			// The activation's whole read, holding what existed, has the full share: the fast read waits (reading back past facts dated ahead, it could spend it all).
-			if (poll.created && order && !stream.sweep?.holding && poll.step().canContinue()) added = await fastRead(poll, order);
+			// The activation's whole read, holding what existed from the list's clock on, has the full share: the fast read waits (reading back past facts dated ahead, it could spend it all).
+			if (poll.created && order && stream.sweep?.clockSecond === undefined && poll.step().canContinue()) added = await fastRead(poll, order);
 		}
 		const pages = sweepPages(poll);
 		if (pages > 0 && poll.step().canContinue()) {

@@ -615,6 +615,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'small-max', readLagMs: 60_000, writeEvery: 1, futureFacts: 150, existing: 300, seed: 2_000_622_150 },
 		[createOne(), { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 12 }, createOne(), { kind: 'future', count: 1, ahead: 'decades' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=555001` on 4ab2f1f (my regression: the fast read waited for every holding
+	// read): a list of 9 facts in a new order per request, watching one agent, another client writing at every fifth request. The read that
+	// found the order learned at activation broken holds every creation it meets (the activation read no window to go back to); with the fast read
+	// waiting for it, a fact another client wrote was held as existing. Only the activation's holding read by the list's clock has it wait.
+	[
+		'nothing lost: a new order per request, watching one agent, facts expiring, another client writing at every fifth request, a promotion',
+		{ order: 'permutation', writeEvery: 5, existing: 9, lifetimes: true, agent: 'dep_zulu', seed: 1_670_704_610 },
+		[{ kind: 'promote', count: 1, pick: 0 }, { kind: 'poll', polls: 1 }, { kind: 'poll', polls: 3 }, { kind: 'poll', polls: 2 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
