@@ -125,11 +125,11 @@ async function firstPage(poll: FactPoll): Promise<ScanPage | undefined> {
 	return undefined;
 }
 
-/** A first page shorter than its limit that `total` calls the last may be cut short (bytes): the page read on from its last fact, shorter still from there, ends the list (facts written meanwhile may come before it). Its facts (undefined: no end). */
+/** A first page shorter than its limit may be cut short (bytes), whatever `total` says: the page read on from its last fact, shorter still from there, ends the list (facts written meanwhile may come before it); after a page of one fact, nothing can be shorter: an empty page past it does. Its facts (undefined: no end). */
 async function endOfFirst(poll: FactPoll, first: ScanPage): Promise<IDataObject[] | undefined> {
-	const probe = first.items.length > 0 && first.items.length < first.pageSize ? await poll.pageAt(first.end - 1) : undefined;
+	const probe = first.items.length > 0 && first.items.length < first.pageSize ? await poll.pageAt(first.end - (first.items.length > 1 ? 1 : 0)) : undefined;
 	const from = probe?.items.findIndex((fact) => fact.id === first.items.at(-1)?.id) ?? -1;
-	return first.items.length === 0 ? [] : probe && from >= 0 && probe.items.length - from < first.items.length ? probe.items : undefined;
+	return first.items.length === 0 || (first.items.length === 1 && probe?.items.length === 0) ? [] : probe && from >= 0 && probe.items.length - from < first.items.length ? probe.items : undefined;
 }
 
 /**
@@ -145,13 +145,13 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	poll.query = poll.activating ? agentQuery(settings) : query;
 	const first = await firstPage(poll);
 	const whole = first !== undefined && (first.last || poll.parts.share.available >= 1);
-	const ending = first?.last ? await endOfFirst(poll, first) : undefined;
+	const ending = first && whole ? await endOfFirst(poll, first) : undefined;
 	const ended = ending !== undefined;
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch).
 	// The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there; that page, or a read on to the newest end, from a fact not dated ahead proves where facts dated ahead sit read (FactPoll.startFrom, `endsRead`).
 	const served = first && first.total - first.end > first.pageSize ? first.answered : first?.pageSize;
 	const lastAt = first && served && (first.total - served < first.end ? first.end - 1 : Math.max(first.end, first.total - served + 1));
-	const lastPage = first && whole && (!first.last || (!ended && typeof learnOrder(first.items, [], createdAt) !== 'string')) ? await pageBefore(poll, lastAt as number) : undefined;
+	const lastPage = first && whole && !ended && (!first.last || typeof learnOrder(first.items, [], createdAt) !== 'string') ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
 	let held: IDataObject[] = [...(first?.items ?? []), ...last, ...(ending ?? [])];
 	stream.total = first?.total ?? 0;

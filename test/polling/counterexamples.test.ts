@@ -624,6 +624,20 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', writeEvery: 5, existing: 9, lifetimes: true, agent: 'dep_zulu', seed: 1_670_704_610 },
 		[{ kind: 'promote', count: 1, pick: 0 }, { kind: 'poll', polls: 1 }, { kind: 'poll', polls: 3 }, { kind: 'poll', polls: 2 }],
 	],
+	// Found by hand on 627a0fd (b4b2265 fails them too): an empty list, another client writing at every other request. The activation's first
+	// page held the one fact written so far; the page read on from it can be no shorter than one fact, so the list's end was never proven, and
+	// a fact made after activation, dated before the activation's `Date`, was taken as existing. After a page of one fact, an empty page past it
+	// now ends the list; and the first page shorter than its limit is probed so whatever its `total` says (one over the count called it no end).
+	[
+		'nothing lost: an empty list, another client writing at every other request, facts dated up to a minute before they can be read, a promotion',
+		{ readLagMs: 60_000, writeEvery: 2, dateSkewMs: 600_000, seed: 40 },
+		[createOne(), { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 1 }, createOne(), { kind: 'promote', count: 1, pick: 0 }, { kind: 'poll', polls: 2 }, createOne()],
+	],
+	[
+		'nothing lost: an empty list, a total over the count, replicas whose `Date` headers are 10 minutes either side, another client writing at every other request',
+		{ total: 'over', dateHeader: 'replicas', dateSkewMs: 600_000, writeEvery: 2, seed: 30 },
+		[createOne(), { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 1 }, createOne(), { kind: 'promote', count: 1, pick: 0 }, { kind: 'poll', polls: 2 }, createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
