@@ -125,7 +125,7 @@ async function firstPage(poll: FactPoll): Promise<ScanPage | undefined> {
 	return undefined;
 }
 
-/** A first page shorter than its limit may be cut short (bytes), whatever `total` says: the page read on from its last fact, shorter still from there, ends the list (facts written meanwhile may come before it); after a page of one fact, nothing can be shorter: an empty page past it does. Its facts (undefined: no end). */
+/** A first page shorter than its limit that `total` calls the last may be cut short (bytes): the page read on from its last fact, shorter still from there, ends the list (facts written meanwhile may come before it); after a page of one fact, nothing can be shorter: an empty page past it does, whatever `total` says (no order needed). Its facts (undefined: no end). */
 async function endOfFirst(poll: FactPoll, first: ScanPage): Promise<IDataObject[] | undefined> {
 	const probe = first.items.length > 0 && first.items.length < first.pageSize ? await poll.pageAt(first.end - (first.items.length > 1 ? 1 : 0)) : undefined;
 	const from = probe?.items.findIndex((fact) => fact.id === first.items.at(-1)?.id) ?? -1;
@@ -145,7 +145,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	poll.query = poll.activating ? agentQuery(settings) : query;
 	const first = await firstPage(poll);
 	const whole = first !== undefined && (first.last || poll.parts.share.available >= 1);
-	const ending = first && whole ? await endOfFirst(poll, first) : undefined;
+	const ending = first && whole && (first.last || first.items.length === 1) ? await endOfFirst(poll, first) : undefined;
 	const ended = ending !== undefined;
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch).
 	// The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there; that page, or a read on to the newest end, from a fact not dated ahead proves where facts dated ahead sit read (FactPoll.startFrom, `endsRead`).
