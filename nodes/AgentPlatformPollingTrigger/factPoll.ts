@@ -32,6 +32,7 @@ const NOTES = {
 	cut: 'More new memory facts came than one poll may read where new facts appear: the whole list is read for new facts too, so none is missed.',
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
 	second: "Memory facts dated within the second of the activation's last Date were met by its read of a list with no provable order: they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
+	unproven: "The newest end of the memory-fact list could not be read whole at activation (it moved while read, or more facts dated ahead sat there than one poll may read): until the read of the whole list now under way ends, a fact that shows in the list dated before the activation's Date is taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded: 'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
 	ahead: "Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
@@ -102,8 +103,7 @@ export class FactPoll {
 
 	/** Whether another request may be sent: the share pays for one and, past the step's first page (so a small time budget still makes progress), time is left and events are few enough. */
 	canContinue(): boolean {
-		if (this.parts.share.available < 1) return false;
-		return this.pagesInStep === 0 || (Date.now() < this.parts.deadline && this.events.length < MAX_EVENTS_PER_POLL);
+		return this.parts.share.available >= 1 && (this.pagesInStep === 0 || (Date.now() < this.parts.deadline && this.events.length < MAX_EVENTS_PER_POLL));
 	}
 
 	/** Pages of the fact list from `from` on, through the client's resumable pager, asked for one by one as the caller reads on. */
@@ -205,6 +205,7 @@ export class FactPoll {
 		if (this.created && !windowed && !past && this.clock === undefined) endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
 		const holding = this.created && !windowed && !(past && !oneDate) ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) })) } : {};
 		const promotions = this.promoted ? { promotions: true as const } : {};
+		if ('clockSecond' in holding && !past && this.stream.order !== 'unknown') this.note('unproven');
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}
 

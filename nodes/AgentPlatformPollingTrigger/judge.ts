@@ -166,8 +166,7 @@ export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number
 
 /** The end of a whole read under a provisional cursor: the cursor goes to `floor` (back, too: every change from there that existed is held). */
 export function endHolding(cursor: Cursor, floor: number): void {
-	cursor.since = floor;
-	cursor.from = floor;
+	cursor.since = cursor.from = floor;
 	for (const [key, at] of cursor.keys) if (at < floor - WINDOW_MS) cursor.keys.delete(key);
 }
 

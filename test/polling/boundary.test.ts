@@ -405,6 +405,19 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		warn.mockRestore();
 	});
 
+	test('more facts dated ahead at the newest end than the activation poll reads past: n8n\'s log says once, at activation, that a fact shown later dated before its `Date` is taken as existing until the whole read ends', async () => {
+		server = await startFactServer({ rateLimit: 60 });
+		existing(server, 300);
+		server.create(2_000, 'dep_b', false, Date.now() + 30 * 365 * DAY);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		await pollTimes(wf, 2);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('could not be read whole at activation'))).toHaveLength(1);
+		warn.mockRestore();
+	});
+
 	test('no `Date` header: n8n\'s log says once, at activation, that a fact dated ahead cannot be told and would hide the facts made after it', async () => {
 		server = await startFactServer({ dateSkewMs: () => null });
 		existing(server, 5);
