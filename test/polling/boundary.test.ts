@@ -38,6 +38,18 @@ function permuted(): (facts: Fact[]) => Fact[] {
 }
 
 /** Facts made over weeks: each an hour apart, the newest a minute ago. */
+/** Activates a trigger on `server`'s list, runs the activation poll (nothing reported) and two more: how many of n8n's log warnings include `text`. */
+async function activationWarnings(server: Awaited<ReturnType<typeof startFactServer>>, text: string): Promise<number> {
+	const wf = pollingWorkflow(server.target, CREATED);
+	wf.activate();
+	const warn = jest.spyOn(wf.logger(), 'warn');
+	expect(await wf.poll()).toEqual([]);
+	await pollTimes(wf, 2);
+	const count = warn.mock.calls.filter(([message]) => String(message).includes(text)).length;
+	warn.mockRestore();
+	return count;
+}
+
 function existing(server: Awaited<ReturnType<typeof startFactServer>>, count: number, agentId = 'dep_b'): string[] {
 	const now = Date.now();
 	return Array.from({ length: count }, (_, i) => server.create(1, agentId, false, now - 60_000 - (count - i) * 3_600_000)[0]);
@@ -409,26 +421,14 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		server = await startFactServer({ rateLimit: 60 });
 		existing(server, 300);
 		server.create(2_000, 'dep_b', false, Date.now() + 30 * 365 * DAY);
-		const wf = pollingWorkflow(server.target, CREATED);
-		wf.activate();
-		const warn = jest.spyOn(wf.logger(), 'warn');
-		expect(await wf.poll()).toEqual([]);
-		await pollTimes(wf, 2);
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('could not be read whole at activation'))).toHaveLength(1);
-		warn.mockRestore();
+		expect(await activationWarnings(server, 'could not be read whole at activation')).toBe(1);
 	});
 
 	test('no `Date` header: n8n\'s log says once, at activation, that a fact dated ahead cannot be told and would hide the facts made after it', async () => {
 		server = await startFactServer({ dateSkewMs: () => null });
 		existing(server, 5);
 		server.create(1, 'dep_b', false, Date.now() + 30 * 365 * DAY);
-		const wf = pollingWorkflow(server.target, CREATED);
-		wf.activate();
-		const warn = jest.spyOn(wf.logger(), 'warn');
-		expect(await wf.poll()).toEqual([]);
-		await pollTimes(wf, 2);
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('name no Date header'))).toHaveLength(1);
-		warn.mockRestore();
+		expect(await activationWarnings(server, 'name no Date header')).toBe(1);
 	});
 });
 
