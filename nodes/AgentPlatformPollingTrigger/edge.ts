@@ -10,7 +10,7 @@ import { anchorCount, type ScanPage } from '../../src/client';
 import { keepsOrder, learnOrder } from '../../src/client/listEnd';
 import type { FactPoll } from './factPoll';
 import { startAt } from './factSweep';
-import { createdAt, shortHash, WINDOW_MS } from './judge';
+import { createdAt, knows, WINDOW_MS } from './judge';
 import { agentQuery } from './settings';
 import type { FactStream } from './state';
 
@@ -115,8 +115,7 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 /** Reads the edge where new facts appear; `order` is the order learned, `stream` what the last poll knew. It writes nothing. Each page must be in order: pages overlap, so every two neighbours were read on one page (facts written meanwhile may show out of order across pages). */
 async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first', stream: FactStream, mark: Mark): Promise<EdgeRead> {
 	const read = await (order === 'oldest-first' ? readEnd(poll, mark, stream) : readStart(poll, mark));
-	const facts = distinct(read.pages);
-	return { facts, outcome: read.pages.every((page) => keepsOrder(page.items, order, createdAt)) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) };
+	return { facts: distinct(read.pages), outcome: read.pages.every((page) => keepsOrder(page.items, order, createdAt)) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) };
 }
 
 /** The list's first page, through the resumable pager (which learns the page size from it). */
@@ -146,12 +145,11 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const first = await firstPage(poll);
 	const whole = first !== undefined && (first.last || poll.parts.share.available >= 1);
 	const ending = first && whole && (first.last || first.items.length === 1) ? await endOfFirst(poll, first) : undefined;
-	const ended = ending !== undefined;
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch).
 	// The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there; that page, or a read on to the newest end, from a fact not dated ahead proves where facts dated ahead sit read (FactPoll.startFrom, `endsRead`).
 	const served = first && first.total - first.end > first.pageSize ? first.answered : first?.pageSize;
 	const lastAt = first && served && (first.total - served < first.end ? first.end - 1 : Math.max(first.end, first.total - served + 1));
-	const lastPage = first && whole && !ended && (!first.last || typeof learnOrder(first.items, [], createdAt) !== 'string') ? await pageBefore(poll, lastAt as number) : undefined;
+	const lastPage = first && whole && !ending && (!first.last || typeof learnOrder(first.items, [], createdAt) !== 'string') ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
 	let held: IDataObject[] = [...(first?.items ?? []), ...last, ...(ending ?? [])];
 	stream.total = first?.total ?? 0;
@@ -160,7 +158,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
 	// A page shorter than served ends the list, whatever its total says: read from the start (a page, two joined on the fact they share, or a last ending no later than the first: a new order per request), every fact there was is held.
 	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
-	let windowed = first === undefined || ended || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
+	let windowed = first === undefined || ending !== undefined || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
 	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && last.length < lastPage.served && createdAt(last[0]) <= poll.trusted];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
@@ -189,7 +187,7 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
 	const before = stream.total;
 	const read = await readEdge(poll, order, stream, () => mark);
-	const unknownEnd = [order === 'newest-first' ? read.facts.at(-1) : read.facts[0]].some((end) => end !== undefined && createdAt(end) >= poll.cursors.created.since && !poll.cursors.created.keys.has(shortHash(String(end.id))));
+	const unknownEnd = [order === 'newest-first' ? read.facts.at(-1) : read.facts[0]].some((end) => end !== undefined && !knows(poll.cursors.created, end));
 	const { deferred, found } = poll.report(read.facts);
 	stream.total = read.total;
 	// More added than found at the edge: added elsewhere (deletions never fake it; not without a length before, nor on the agent's whole list); or it ends on a fact it did not know (new, dated back: a `total` capped hides what lies past it).

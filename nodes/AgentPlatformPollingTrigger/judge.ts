@@ -111,6 +111,8 @@ export function judge(cursors: Record<Kind, Cursor>, facts: IDataObject[], wants
 	return verdicts;
 }
 
+/** Whether the creation `fact` shows is accounted for by `cursor`: dated before `since`, or its key held (none shown: nothing to account for). */
+export const knows = (cursor: Cursor, fact: IDataObject): boolean => changesOf(fact, CREATED).every((change) => change.at < cursor.since || cursor.keys.has(change.key));
 /** Keeps the keys of the changes reported and refused (a refused one is then counted once). */
 export const settle = (cursors: Record<Kind, Cursor>, verdicts: Pick<Verdicts, 'fresh' | 'refused'>): void => [...verdicts.fresh, ...verdicts.refused].forEach((change) => remember(cursors[change.kind], change, Number.POSITIVE_INFINITY));
 
