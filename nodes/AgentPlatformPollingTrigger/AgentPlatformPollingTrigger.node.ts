@@ -11,7 +11,7 @@ import { searchAgents } from '../parts/listSearch';
 import { agentFilterLocator } from '../parts/locators';
 import { pollAgents } from './agents';
 import { toItems, type PolledEvent } from './events';
-import { ApiDates, pollFacts } from './factPoll';
+import { type FactPollParts, pollFacts } from './factPoll';
 import { DEFAULT_KEY_SHARE, KeyShare, MIN_KEY_SHARE } from './keyShare';
 import { latestStates, newRevision, revisionOf } from './latestState';
 import { readOrgId, sampleEvent } from './sample';
@@ -135,8 +135,8 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 	if (dropped.length > 0) ctx.logger.warn(`Agent Platform Polling Trigger "${ctx.getNode().name}": the stored state could not be read whole (${dropped.join(', ')}); it carries on from the rest`, { node: ctx.getNode().name });
 	// Every request below is paid for from the trigger's share of the key (keyShare.ts), told by the client's hook.
 	const share = KeyShare.open(state.share, settings.keyShare);
-	const dates = new ApiDates();
-	const hook = { sending: () => share.sending(), answered: (answer: { limit?: number; serverDate?: number }) => (share.answered(answer), dates.answered(answer)) };
+	const dates: FactPollParts['dates'] = {};
+	const hook = { sending: () => share.sending(), answered: (answer: { limit?: number; serverDate?: number }) => (share.answered(answer), (dates.last = answer.serverDate)) };
 	const client = new AgentPlatformClient(ctx, { hook });
 	const seenAt = Date.now();
 	const events: PolledEvent[] = [];

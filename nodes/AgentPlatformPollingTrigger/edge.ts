@@ -177,7 +177,8 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// With filters, the agent's whole list the activation read is read (facts filtered here) until a whole read of it ends (factPoll.ts, swept).
 	if (!fixedFilters && poll.created) stream.wholeAgentList = true;
 	else if (!fixedFilters) [poll.query, stream.total] = [query, 0];
-	if (stream.order !== 'unknown' && stream.newest !== undefined) stream.edge = { mark: stream.newest + 1 };
+	const mark = poll.edgeMark(held);
+	if (stream.order !== 'unknown' && Number.isFinite(mark)) stream.edge = { mark };
 	if (typeof learned === 'object' && new Set(held.map(createdAt)).size > 1 && poll.created) poll.note('unordered');
 }
 
@@ -202,6 +203,6 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	else if (stream.sweepNeededSince === 0) poll.clear('unconfirmed', 'moved', 'cut');
 	// On past the newest fact read, but not past a change deferred (the next poll reads it again).
 	const drift = Math.max(-MAX_DRIFT_PAGES * stream.pageSize, Math.min(MAX_DRIFT_PAGES * stream.pageSize, read.total - before));
-	stream.edge = { mark: Math.min(Math.max(mark, (stream.newest ?? Number.NEGATIVE_INFINITY) + 1), deferred), drift };
+	stream.edge = { mark: Math.min(Math.max(mark, poll.edgeMark(read.facts)), deferred), drift };
 	return found;
 }

@@ -27,10 +27,8 @@ export function factEvent(event: 'memory.fact_created' | 'memory.fact_promoted',
 /** An agent's change, dated when the poll saw it. */
 const agentEvent = (event: EventType, seenAt: number, data: IDataObject): PolledEvent => ({ event, at: seenAt, timestamp: new Date(seenAt).toISOString(), timestampFrom: 'seen_at', data });
 
-export function statusChangedEvent(agent: IDataObject, previousStatus: string | null, seenAt: number): PolledEvent {
-	const { id, agent_name, status } = agent;
-	return agentEvent('agent.status_changed', seenAt, { agent_id: id, agent_name, previous_status: previousStatus, status, online: status === AGENT_STATUS.online });
-}
+export const statusChangedEvent = (agent: IDataObject, previousStatus: string | null, seenAt: number): PolledEvent =>
+	agentEvent('agent.status_changed', seenAt, { agent_id: agent.id, agent_name: agent.agent_name, previous_status: previousStatus, status: agent.status, online: agent.status === AGENT_STATUS.online });
 
 export const provisionedEvent = (agent: IDataObject, seenAt: number): PolledEvent =>
 	agentEvent('deployment.provisioned', seenAt, { deployment_id: agent.id, agent_name: agent.agent_name, status: agent.status });

@@ -39,12 +39,6 @@ const NOTES = {
 } as const;
 export type NoteCode = keyof typeof NOTES;
 
-/** The `Date` of the latest answer, as the client's hook tells it (undefined: that answer named none). */
-export class ApiDates {
-	last?: number;
-	answered = (answer: { serverDate?: number }): void => void (this.last = answer.serverDate);
-}
-
 /** `deadline`: local time after which no new page is requested (each step still reads one). */
 export interface FactPollParts {
 	node: INode;
@@ -52,7 +46,8 @@ export interface FactPollParts {
 	client: AgentPlatformClient;
 	settings: PollSettings;
 	share: KeyShare;
-	dates: ApiDates;
+	/** The `Date` of the latest answer, as the client's hook tells it (undefined: that answer named none). */
+	dates: { last?: number };
 	deadline: number;
 }
 
@@ -142,6 +137,9 @@ export class FactPoll {
 			}
 		});
 	}
+
+	/** Where the fast read stops (edge.ts): past the newest trusted date read and, where ids decide creations (`windowed`), past one among `facts` dated up to a day ahead of the list's clock (a `Date` behind the facts' must not have each read go back through the list); it moves no cursor. */
+	edgeMark = (facts: IDataObject[]): number => Math.max(this.newestTrusted(facts), ...(this.stream.windowed ? facts.map(createdAt).filter((at) => at <= this.trusted + DAY_MS) : [])) + 1;
 
 	/** The newest change date (created or promoted) among `facts` and those read before that the list's `Date` lets be trusted (-Infinity: none). */
 	newestTrusted(facts: IDataObject[]): number {
@@ -277,8 +275,8 @@ export class FactPoll {
 		} else {
 			this.clear('unordered');
 			// From here the fast read reads what is newer than the newest fact known (one sweep's page may show none: the last).
-			const newest = Math.max(stream.newest ?? Number.NEGATIVE_INFINITY, order === 'oldest-first' ? this.newestTrusted(last.items) : Number.NEGATIVE_INFINITY);
-			if ((order !== stream.order || !stream.edge) && Number.isFinite(newest)) stream.edge = { mark: newest + 1 };
+			const mark = Math.max(this.edgeMark(order === 'oldest-first' ? last.items : []), current.markRead ?? Number.NEGATIVE_INFINITY);
+			if ((order !== stream.order || !stream.edge) && Number.isFinite(mark)) stream.edge = { mark };
 		}
 		stream.order = order;
 	}

@@ -92,7 +92,8 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm);
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
-	Object.assign(current, order, { gaps: current.gaps || gaps, offset: page.end, anchors: page.anchors.map(shortHash), total: page.total, pages: current.pages + 1 });
+	const markRead = Math.max(current.markRead ?? Number.NEGATIVE_INFINITY, poll.edgeMark(page.items));
+	Object.assign(current, order, { gaps: current.gaps || gaps, offset: page.end, anchors: page.anchors.map(shortHash), total: page.total, pages: current.pages + 1 }, Number.isFinite(markRead) ? { markRead } : {});
 	// The list is at least as long as its total says, and as far as the sweep has read (a total that under-counts), in pages as served.
 	const served = perPage(Math.min(page.pageSize, stream.served ?? page.pageSize));
 	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(Math.max(page.total, page.end) / served) + SWEEP_SPARE_PAGES);

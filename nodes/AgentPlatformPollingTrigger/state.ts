@@ -47,6 +47,8 @@ export interface Sweep {
 	startedAt: number;
 	/** The newest trusted change date known when it started (factPoll.ts; none: its end moves no cursor). */
 	newestAtStart?: number;
+	/** Where the fast read may stop once this read has ended in order (factPoll.ts, edgeMark). */
+	markRead?: number;
 	/** The activation's read of a list whose window could not be read at its newest end: it holds the creations that existed (judge.ts, holdExisting). */
 	holding?: true;
 	/** With `holding`: from where the creations that existed are held; the list's clock at activation (factPoll.ts, startFrom). */
@@ -178,7 +180,7 @@ function isSweep(v: unknown): v is Sweep {
 		[v.gaps, v.rises, v.falls].every((b) => typeof b === 'boolean') &&
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
 		(v.deferred === null || isNumber(v.deferred)) &&
-		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond].every(isOptionalNumber) &&
+		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond, v.markRead].every(isOptionalNumber) &&
 		[v.holding, v.aheadInSecond, v.promotions, v.endsRead].every((flag) => flag === undefined || flag === true)
 	);
 }

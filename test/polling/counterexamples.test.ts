@@ -92,7 +92,8 @@ const cases: Array<[string, Partial<Behaviour>, Step[]]> = [
 ];
 
 /** One fact created (agent `agent`, tier L1, scope agent). */
-const createOne = (agent = 0): Step => ({ kind: 'create', count: 1, agent, tier: 0, scope: 0, sameDate: false, gapMs: 1 });
+const createMany = (count: number, agent = 0): Step => ({ kind: 'create', count, agent, tier: 0, scope: 0, sameDate: false, gapMs: 1 });
+const createOne = (agent = 0): Step => createMany(1, agent);
 
 const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	['nothing lost: facts made at once after activation, dated up to a second before they can be read, oldest first', { existing: 50, readLagMs: 1_000, seed: 3 }, [createOne(), createOne(), createOne()]],
@@ -652,6 +653,12 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', pages: 'short', existing: 208, batch: true, seed: 772_219_153 },
 		[createOne()],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4242` on b9290b4 (b4b2265 fails it too): the `Date` header 10 minutes behind the
+	// facts' clock, so every fact is dated ahead of it, and an empty list at activation. Only trusted dates marked where the fast read stops,
+	// so none did: every idle poll read the whole list (4 requests for 290 facts). Where ids decide creations, a fact dated up to a day ahead
+	// of the list's `Date` now marks it too (a mark moves no cursor).
+	['idle polls at most 3 requests: the `Date` header 10 minutes behind the facts, an empty list at activation, 290 facts made, oldest first', { dateHeader: 'skewed', dateSkewMs: -600_000 }, [createMany(286), createMany(4)]],
+	['idle polls at most 3 requests: the `Date` header 10 minutes behind the facts, an empty list at activation, 290 facts made, newest first', { order: 'newest-first', dateHeader: 'skewed', dateSkewMs: -600_000 }, [createMany(286), createMany(4)]],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
