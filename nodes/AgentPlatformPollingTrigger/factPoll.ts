@@ -255,8 +255,8 @@ export class FactPoll {
 		}
 		if (current.holding) {
 			endHolding(this.cursors.created, current.gaps ? this.cursors.created.since : (current.heldFrom ?? this.cursors.created.since));
-			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too.
-			stream.windowed = current.gaps || (this.late(current) && !(current.endsRead && !(current.rises && current.falls))) ? undefined : true;
+			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too (gaps at ties hide no order; it holds nothing dated ahead).
+			stream.windowed = this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined;
 		}
 		if (current.gaps) return;
 		delete stream.orderToConfirm;

@@ -26,10 +26,7 @@ export function startAt(place: { offset: number; anchors: string[]; total?: numb
 /** A sweep from the list's start; `newest`: the newest trusted change date known as it starts (factPoll.ts). */
 export const newSweep = (newest: number | undefined): Sweep => ({
 	startedAt: Date.now(),
-	offset: 0,
-	anchors: [],
-	pages: 0,
-	maxPages: SWEEP_SPARE_PAGES,
+	offset: 0, anchors: [], pages: 0, maxPages: SWEEP_SPARE_PAGES,
 	deferred: null,
 	gaps: false, rises: false, falls: false,
 	lastCreated: null,
@@ -58,7 +55,7 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 				const end = page.last && (page.items.length < (stream.served ?? Number.POSITIVE_INFINITY) || page.fresh.length === 0);
 				if (end || current.pages >= current.maxPages) {
 					// A list that never ends (a server that keeps claiming more) ends the sweep, as one with gaps.
-					if (!end) current.gaps = true;
+					if (!end) Object.assign(current, { gaps: true, rises: true, falls: true });
 					ended = page;
 					return;
 				}
@@ -76,7 +73,10 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 	if (current.holding || current.promotions) poll.hold(current, page.items);
 	// Gaps: in a list not known to be sorted by date, anchors missing after others say it was reordered at the place (facts may have been skipped).
 	const gaps = page.lost || (page.anchorsMissing && (stream.order === 'unknown' || tiedAtPlace(page)));
-	const order = { rises: current.rises, falls: current.falls, lastCreated: gaps ? null : current.lastCreated };
+	// In a list sorted by date, a gap at ties (its place tied, or no place found and the page begins at the date read last) skipped only ties: the order is checked
+	// across it, from the place. Any other gap hides the order there (both ways, for a read that must find the list sorted: FactPoll.swept).
+	const hides = gaps && !(stream.order !== 'unknown' && (page.placeAt >= 0 ? tiedAtPlace(page) : page.items.length > 0 && createdAt(page.items[0]) === current.lastCreated));
+	const order = { rises: current.rises || hides, falls: current.falls || hides, lastCreated: hides ? null : gaps && page.placeAt >= 0 ? createdAt(page.items[page.placeAt]) : current.lastCreated };
 	// The order is checked before the page is judged: a fact dated more than the window out of the order learned proves the window nothing.
 	let broken = false;
 	for (const fact of page.fresh) {
