@@ -378,9 +378,6 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			// that grows between its requests (another client writing): each page holding the whole list is the longest yet, so none ends it.
 			// The list read is the activation's: with a tier or scope filter, the agent's whole list (docs/polling-trigger.md, Proves).
 			if (b.order === 'permutation' && (activationRead >= pageYield(b) || b.writeEvery > 0) && Date.parse(fact.created_at) > list.now() + DAY_MS) continue;
-			// Nor does a whole read of a list with no provable order that grows at every one of its requests and whose `total` over-counts: each page
-			// at the end brings the fact written since, and the total claims more, so the read chases them and ends, with gaps, only at its bound.
-			if (!provenOrder && b.total === 'over' && b.writeEvery === 1 && Date.parse(fact.created_at) > list.now() + DAY_MS) continue;
 			if (c.kind === 'promoted' && (!b.promotions || changeKey('promoted', fact.id, fact.promoted_at) !== c.key)) continue;
 			if (c.kind === 'created' && !matchedSince(c)) continue;
 			if (!reported.has(c.key)) missing.push(`${c.kind} ${c.key} (${fact.created_at}${c.kind === 'promoted' ? `, promoted ${fact.promoted_at}` : ''}), made after poll ${c.atPoll}, not reported after ${list.polls - c.atPoll} polls (delay ${delay}${delayBound ? '' : ', eventually'})`);
