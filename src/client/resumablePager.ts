@@ -243,8 +243,9 @@ export class ResumablePlan {
 		const anchorSet = new Set(anchors);
 		const total = this.place.total === undefined ? undefined : page.pagination.total;
 		this.place = { offset: end, anchors: anchors.length, isAnchor: (id) => anchorSet.has(id), total };
-		// A page shorter than asked that brings nothing past the place reached is the end as served, whatever `total` says (asked again, it is the same page).
-		const last = items.length === 0 || (short && (end >= page.pagination.total || (fresh.length === 0 && end <= reached)));
+		// A page shorter than asked that brings nothing past the place reached, or ends on its place (items added before it push the offset on), is the end as
+		// served, whatever `total` says (asked again, it is the same page).
+		const last = items.length === 0 || (short && (end >= page.pagination.total || (fresh.length === 0 && end <= reached) || (at >= 0 && at === items.length - 1)));
 		this.stale = fresh.length === 0 && !last ? this.stale + 1 : 0;
 		this.ended = last;
 		return { items, fresh, offset: request.offset, end, anchors, total: page.pagination.total, pageSize, lost, last, placeAt: at, anchorsMissing, answered };

@@ -394,6 +394,17 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		expect(lost).toEqual([false]);
 	});
 
+	test('a total over the list that grows before the place at every request: a page shorter than asked that ends on the place ends the scan', () => {
+		// The place is the list's last item (a fact dated ahead, in a list sorted by date): another client's items land before it, pushing the offset on at
+		// every request, and the total claims more. Read on from the place, each page would bring nothing new and end further on: the scan chased it.
+		const items = [...ids(2), { id: 'n0' }, { id: 'f2' }];
+		const growing = (_r: PageRequest, p: Page, served: number): Page => (items.splice(items.length - 1, 0, { id: `n${served}` }), { ...p, pagination: { ...p.pagination, total: items.length + 40 } });
+		const { requests, pages, lost } = resume({ items, answer: growing }, { offset: 3, anchorIds: ['f2'] }, 100);
+		expect(requests).toEqual(['2+100']);
+		expect(pages.at(-1)?.last).toBe(true);
+		expect(lost).toEqual([false]);
+	});
+
 	test('a server that refuses the oversized first page with 400 is asked again at 100, once, at the same offset', () => {
 		const plan = new ResumablePlan({ offset: 300, anchors: 1, isAnchor: () => false });
 		const first = plan.next() as PageRequest;

@@ -669,6 +669,21 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered', total: 'over', pages: 'small-max', dateHeader: 'skewed', dateSkewMs: -600_000, writeEvery: 1, existing: 92, batch: true },
 		[{ kind: 'future', count: 1, ahead: 'decades' }, { kind: 'delete', count: 1, pick: 1_800_468_968 }, createOne()],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=31337` on a078009 (b4b2265 fails it too), and by hand (newest first, by agent):
+	// a `total` over the count, another client writing at every request. Another client's facts land before the last fact read (here one dated
+	// decades ahead, at the end of a list sorted by date), pushing the offset on; a page shorter than asked ended the read only when it ended no
+	// further on than the place, so the whole read chased the writes to its bound and ended with gaps, proving nothing: a fact made after
+	// activation, dated decades ahead, waited for the list's clock forever. A short page that ends on its place is the end (resumablePager.ts).
+	[
+		'nothing lost: ties reordered at every write, a total over the count, pages of 20 to 49, the `Date` 10 minutes behind, another client writing at every request, a batch of 92, a fact dated decades ahead made after activation, then a poll and one fact',
+		{ order: 'ties-reordered', total: 'over', pages: 'small-max', dateHeader: 'skewed', dateSkewMs: -600_000, writeEvery: 1, existing: 92, batch: true },
+		[{ kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 1 }, createOne()],
+	],
+	[
+		'nothing lost: by agent then newest first, a total over the count, another client writing at every request, a fact dated decades ahead made after activation',
+		{ order: 'agent-desc-then-newest', total: 'over', writeEvery: 1, existing: 277 },
+		[createOne(), { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 3 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
