@@ -6,7 +6,8 @@
  * The list's order is learned from the items' own dates, never assumed: the first page (offset 0)
  * and the last (from its `total`, asked a little short of the end so that items added meanwhile
  * still fall in it: a busy list costs no more) are read, and the order is oldest first when the
- * dates rise through both pages and from the one to the other, newest first when they fall. From
+ * dates rise through both pages and from the one to the other (through each, when they share an
+ * item: each was read around it), newest first when they fall. From
  * the newest end the read goes inward, page by page, each page overlapping the one before on an
  * item they share (found in the page wherever items added or removed meanwhile moved it), until the
  * caller has enough or the list's other end is reached.
@@ -79,11 +80,13 @@ export function keepsOrder(items: IDataObject[], order: ListOrder, dateOf: (item
 export function learnOrder(first: IDataObject[], last: IDataObject[], dateOf: (item: IDataObject) => number): ListOrder | { unknown: string } {
 	const ids = new Set(first.map((item) => item.id));
 	const both = [...first, ...last.filter((item) => item.id === undefined || !ids.has(item.id))];
+	// Pages that share an item are each read around it: an item written between the two reads, dated back, may sit before it in the later one, so each is checked on its own.
+	const joined = last.some((item) => item.id !== undefined && ids.has(item.id)) ? first : both;
 	if (both.some((item) => !Number.isFinite(dateOf(item)))) return { unknown: 'some facts have no creation date' };
 	for (const order of ['oldest-first', 'newest-first'] as const) {
 		// Equal dates throughout prove neither order: the two ends must differ, the way the order says.
 		const ends = order === 'oldest-first' ? dateOf(both[0]) < dateOf(both[both.length - 1]) : dateOf(both[0]) > dateOf(both[both.length - 1]);
-		if (ends && keepsOrder(both, order, dateOf) && keepsOrder(last, order, dateOf)) return order;
+		if (ends && keepsOrder(joined, order, dateOf) && keepsOrder(last, order, dateOf)) return order;
 	}
 	return { unknown: 'its creation dates keep to no order from the first page to the last' };
 }

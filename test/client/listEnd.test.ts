@@ -76,6 +76,15 @@ describe('readFromNewestEnd', () => {
 		expect(learnOrder([a, b], [b, a], dateOf)).toEqual({ unknown: 'its creation dates keep to no order from the first page to the last' });
 	});
 
+	test('pages that share an item are each checked on their own: one written between the two reads, dated back, sits before the shared item in the later page', () => {
+		const [a, b, c, d, e] = [{ id: 'a', at: 1 }, { id: 'b', at: 2 }, { id: 'c', at: 3 }, { id: 'd', at: 4 }, { id: 'e', at: 5 }];
+		expect(learnOrder([a, b, d], [c, d, e], dateOf)).toBe('oldest-first');
+		expect(learnOrder([e, d, b], [d, c, a], dateOf)).toBe('newest-first');
+		// Either page out of order still shows none.
+		expect(learnOrder([a, b, d], [d, c, e], dateOf)).toEqual({ unknown: 'its creation dates keep to no order from the first page to the last' });
+		expect(learnOrder([b, a, d], [c, d, e], dateOf)).toEqual({ unknown: 'its creation dates keep to no order from the first page to the last' });
+	});
+
 	test('a list that moves under the read (an item inserted inside it) is not read as if it stood still', async () => {
 		const list = items(Array.from({ length: 40 }, (_, i) => i * 10));
 		let reads = 0;

@@ -684,6 +684,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', total: 'over', writeEvery: 1, existing: 277 },
 		[createOne(), { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 3 }],
 	],
+	// Found by hand on d1165f1 (8ecf83c and b4b2265 fail it too): oldest first, another client writing at every request, facts dated up to a minute
+	// before they can be read. Between the activation's first page and its last, a fact dated back landed before the fact they share; the order
+	// was learned across the two pages joined, found none, and the whole read that followed (with gaps: facts expiring, more written) proved
+	// nothing: a fact made after activation, dated decades ahead, waited for the list's clock forever. Pages that share a fact are now each
+	// checked on their own (src/client/listEnd.ts, learnOrder), as the fast read checks its pages.
+	[
+		'nothing lost: oldest first, a total over the count, another client writing at every request, facts dated up to a minute before they can be read, facts expiring, a fact dated decades ahead made after activation',
+		{ total: 'over', readLagMs: 56_000, writeEvery: 1, existing: 6, lifetimes: true },
+		[{ kind: 'poll', polls: 1 }, { kind: 'future', count: 1, ahead: 'decades' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
