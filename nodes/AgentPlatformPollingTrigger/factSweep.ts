@@ -71,12 +71,16 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 /** One page of the sweep: its facts judged, its order and dates noted, its place kept; false when the poll ran out of room for its events (the place stays). */
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
 	if (current.holding || current.promotions) poll.hold(current, page.items);
-	// Gaps: in a list not known to be sorted by date, anchors missing after others say it was reordered at the place (facts may have been skipped).
-	const gaps = page.lost || (page.anchorsMissing && (stream.order === 'unknown' || tiedAtPlace(page)));
-	// In a list sorted by date, a gap at ties (its place tied, or no place found and the page begins at the date read last) skipped only ties: the order is checked
-	// across it, from the place. Any other gap hides the order there (both ways, for a read that must find the list sorted: FactPoll.swept).
-	const hides = gaps && !(stream.order !== 'unknown' && (page.placeAt >= 0 ? tiedAtPlace(page) : page.items.length > 0 && createdAt(page.items[0]) === current.lastCreated));
-	const order = { rises: current.rises || hides, falls: current.falls || hides, lastCreated: hides ? null : gaps && page.placeAt >= 0 ? createdAt(page.items[page.placeAt]) : current.lastCreated };
+	// Gaps (facts may have been skipped): anchors missing after others, in a list of no known order, or at a place tied with a fact next to it (a reorder of
+	// those ties may have moved anchors and unread facts before it; between facts dated apart, no list sorted by date can); oldest first, asked from the
+	// anchors, a fact before the place sharing its date that is no anchor (ties in a changing order crossed it: one run of anchors shows nothing).
+	const [anchors, placed] = [new Set(current.anchors), page.placeAt >= 0 ? createdAt(page.items[page.placeAt]) : Number.NaN];
+	const tied = page.placeAt >= 0 && (!Number.isFinite(placed) || [page.items[page.placeAt - 1], page.items[page.placeAt + 1]].some((fact) => fact !== undefined && createdAt(fact) === placed));
+	const crossed = stream.order === 'oldest-first' && page.offset === current.offset - current.anchors.length && page.items.slice(0, Math.max(0, page.placeAt)).some((fact) => createdAt(fact) === placed && !anchors.has(shortHash(String(fact.id))));
+	const gaps = page.lost || crossed || (page.anchorsMissing && (stream.order === 'unknown' || tied));
+	// A gap only ties can have skipped (sorted by date: its place tied, or none found and the page begins at the date read last) hides no order, checked on from the place; any other does (FactPoll.swept).
+	const hides = gaps && !(stream.order !== 'unknown' && (page.placeAt >= 0 ? tied : page.items.length > 0 && createdAt(page.items[0]) === current.lastCreated));
+	const order = { rises: current.rises || hides, falls: current.falls || hides, lastCreated: hides ? null : gaps && page.placeAt >= 0 ? placed : current.lastCreated };
 	// The order is checked before the page is judged: a fact dated more than the window out of the order learned proves the window nothing.
 	let broken = false;
 	for (const fact of page.fresh) {
@@ -98,11 +102,4 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 	const served = perPage(Math.min(page.pageSize, stream.served ?? page.pageSize));
 	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(Math.max(page.total, page.end) / served) + SWEEP_SPARE_PAGES);
 	return true;
-}
-
-/** Whether the place shares its creation date with a fact next to it: a reorder of those ties may have moved anchors and unread facts before it (between facts dated apart, no list sorted by date can). */
-function tiedAtPlace(page: ScanPage): boolean {
-	const at = createdAt(page.items[page.placeAt]);
-	const near = [page.items[page.placeAt - 1], page.items[page.placeAt + 1]].filter((fact) => fact !== undefined);
-	return !Number.isFinite(at) || near.some((fact) => createdAt(fact) === at);
 }
