@@ -704,6 +704,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered', total: 'over', pages: 'small-max', dateHeader: 'skewed', dateSkewMs: -600_000, writeEvery: 1, existing: 113, batch: true },
 		[{ kind: 'promote', count: 1, pick: 0 }, { kind: 'delete', count: 1, pick: 0 }, createOne()],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=202` on d1165f1 (8ecf83c fails it too): sorted by agent, then oldest first; the
+	// two ends the activation read rose, so it learned oldest first and read its window at the end. A fact dated decades ahead sat at the end of
+	// another agent's block, in the middle, never read. A later fast read met it on a page out of order, judged it by id before giving up the
+	// order, and reported it as created. Now a page out of order proves no window: what it shows dated ahead and not known waits, and the sweep,
+	// still checking the order learned, finds it broken before judging there.
+	[
+		'no event for a fact that existed at activation: sorted by agent then oldest first, a total over the count, a fact dated decades ahead in the middle, 100 facts made',
+		{ order: 'agent-then-oldest', total: 'over', dateSkewMs: -600_000, futureFacts: 1, existing: 417, seed: 602_429_281 },
+		[createMany(100)],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
