@@ -160,6 +160,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/** Changes made up to this poll count are not promised (durable cursors restarted before their first tick). */
 	let newBaselineAt = 0;
 	let maxFacts = list.facts.filter(list.matches).length;
+	/** The facts a whole read goes through until one has ended: with a tier or scope filter, the agent's whole list (docs/polling-trigger.md, Proves). */
+	const readSize = () => (b.tier || b.scope ? list.facts.filter((f) => !b.agent || f.agent_id === b.agent).length : list.facts.filter(list.matches).length);
+	let maxRead = readSize();
 	/**
 	 * After a restart from an older version's state, a fact dated decades ahead that existed at activation and that state does not hold
 	 * may be reported: that version held or reported every fact it read (it reported those dated more than 5 minutes ahead), so what its
@@ -221,6 +224,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		checkShare();
 		checkIdle();
 		maxFacts = Math.max(maxFacts, list.facts.filter(list.matches).length);
+		maxRead = Math.max(maxRead, readSize());
 	};
 
 	const checkShare = () => {
@@ -237,7 +241,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	const stable = (b.order === 'oldest-first' || b.order === 'newest-first') && b.total === 'exact' && b.pages !== 'duplicates' && b.futureFacts === 0 && !b.promotions;
 	let datedAhead = false;
 	const checkIdle = () => {
-		const settled = list.polls - lastWork > delayPolls(b, maxFacts) && lastWork > 0;
+		// Settled once a whole read of the list read has had time (the agent's whole list, with filters, until a whole read of it ends).
+		const settled = list.polls - lastWork > delayPolls(b, maxRead) && lastWork > 0;
 		// A list whose facts all share one created_at shows no order to learn: it is read whole, at the share.
 		const dated = new Set(list.facts.filter(list.matches).map((f) => f.created_at)).size > 1;
 		const n = requests[requests.length - 1];
@@ -251,9 +256,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/** The server's time when each poll's last answer was sent (by polls done). */
 	const endedAt: number[] = [];
 
-	const atActivation = maxFacts;
 	/** The facts the activation's whole read goes through: with a tier or scope filter, the agent's whole list (docs/polling-trigger.md). */
-	const activationRead = b.tier || b.scope ? list.facts.filter((f) => !b.agent || f.agent_id === b.agent).length : atActivation;
+	const activationRead = readSize();
 	/** The newest fact of the list the activation reads that is not dated ahead: in creation order it sits just past the facts dated ahead, where the window begins. */
 	const newestReal = list.facts.filter((f) => (!b.agent || f.agent_id === b.agent) && Date.parse(f.created_at) <= list.now()).reduce<ServedFact | undefined>((newest, f) => (newest && newest.created_at >= f.created_at ? newest : f), undefined);
 	wf.activate();
@@ -303,6 +307,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			list.create(step.count, { agent: AGENTS[0], tier: 'L2', scope: 'agent', sameDate: false, gapMs: 1, ahead: step.ahead });
 		} else restart(step.older);
 		maxFacts = Math.max(maxFacts, list.facts.filter(list.matches).length);
+		maxRead = Math.max(maxRead, readSize());
 	}
 
 	function restart(older: Older): void {
