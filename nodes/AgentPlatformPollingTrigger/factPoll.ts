@@ -258,16 +258,17 @@ export class FactPoll {
 			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too (gaps at ties hide no order; it holds nothing dated ahead).
 			stream.windowed = this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined;
 		}
-		if (current.gaps) return;
+		// Gaps only at ties (the order checked across them: factSweep.ts) confirm or teach the order; only a read without gaps moves the cursors.
+		if (current.gaps && current.rises && current.falls) return;
 		delete stream.orderToConfirm;
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start.
-		if (stream.wholeAgentList) Object.assign(stream, { wholeAgentList: undefined, total: 0 });
-		const to = sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
+		if (stream.wholeAgentList && !current.gaps) Object.assign(stream, { wholeAgentList: undefined, total: 0 });
+		const to = current.gaps ? Number.NaN : sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
 		for (const cursor of Object.values(this.cursors)) {
 			advance(cursor, to);
-			if (makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY)) this.note('lost');
+			if (!current.gaps && makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY)) this.note('lost');
 		}
-		if (stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince) stream.sweepNeededSince = 0;
+		if (!current.gaps && stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince) stream.sweepNeededSince = 0;
 		const order = current.rises && current.falls ? 'unknown' : current.rises ? 'oldest-first' : current.falls ? 'newest-first' : stream.order;
 		if (order === 'unknown') {
 			if (stream.order !== 'unknown' && this.created) this.note('unordered');

@@ -714,6 +714,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-then-oldest', total: 'over', dateSkewMs: -600_000, futureFacts: 1, existing: 417, seed: 602_429_281 },
 		[createMany(100)],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=202` on eb116c5 (my regression: f60770e made ties crossing the place a gap):
+	// ties reordered at every write, a batch of 700, pages with duplicates, another client writing at every other request, 100 facts made
+	// with one date. Every whole read now had gaps at the ties, so none confirmed the order learned at activation, and a new fact the sweep
+	// met away from the newest end waited for that confirmation forever. Gaps only at ties (the order checked across them) confirm it now;
+	// only a read without gaps moves the cursors.
+	[
+		'nothing lost: ties reordered at every write, pages with duplicates, another client writing at every other request, a batch of 700, 100 facts made with one date',
+		{ order: 'ties-reordered', pages: 'duplicates', dateSkewMs: -600_000, writeEvery: 2, existing: 700, batch: true },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: true, gapMs: 1 }, { kind: 'poll', polls: 1 }, { kind: 'delete', count: 1, pick: 0 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
