@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { anchorCount, type ScanPage } from '../../src/client';
 import { keepsOrder, learnOrder } from '../../src/client/listEnd';
 import type { FactPoll } from './factPoll';
-import { startAt } from './factSweep';
+import { newSweep, startAt } from './factSweep';
 import { createdAt, knows, WINDOW_MS } from './judge';
 import { agentQuery } from './settings';
 import type { FactStream } from './state';
@@ -188,19 +188,19 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
 	const before = stream.total;
 	const read = await readEdge(poll, order, stream, () => mark);
-	// A page out of order proves no window: a fact it shows dated ahead of the list's clock, not known, waits (only the order learned told it new). The sweep,
-	// at the full share and still checking that order, finds it broken by more than the window (FactPoll.orderBroken, before judging there) or learns another.
-	if (read.outcome === 'unordered') {
-		poll.report(read.facts.filter((fact) => createdAt(fact) <= poll.trusted || knows(poll.cursors.created, fact)));
-		delete stream.edge;
-		poll.needSweep('unordered');
-		return 0;
-	}
+	// A page out of order on a window no whole read confirmed, showing a fact dated ahead it does not know (only that order told it new): the window proved nothing (FactPoll.orderBroken).
+	if (read.outcome === 'unordered' && stream.windowed && stream.orderToConfirm && read.facts.some((fact) => createdAt(fact) > poll.trusted && !knows(poll.cursors.created, fact))) poll.orderBroken((stream.sweep ??= newSweep(stream.newest)));
 	const unknownEnd = [order === 'newest-first' ? read.facts.at(-1) : read.facts[0]].some((end) => end !== undefined && !knows(poll.cursors.created, end));
 	const { deferred, found } = poll.report(read.facts);
 	stream.total = read.total;
 	// More added than found at the edge: added elsewhere (deletions never fake it; not without a length before, nor on the agent's whole list); or it ends on a fact it did not know (new, dated back: a `total` capped hides what lies past it).
 	const outcome = read.outcome === 'reached' && ((before > 0 && !stream.wholeAgentList && read.total - before > found) || unknownEnd) ? 'unconfirmed' : read.outcome;
+	if (outcome === 'unordered') {
+		stream.order = 'unknown';
+		delete stream.edge;
+		poll.note('unordered');
+		return 0;
+	}
 	if (outcome !== 'reached') poll.needSweep(outcome);
 	else if (stream.sweepNeededSince === 0) poll.clear('unconfirmed', 'moved', 'cut');
 	// On past the newest fact read, but not past a change deferred (the next poll reads it again).

@@ -707,8 +707,8 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=202` on d1165f1 (8ecf83c fails it too): sorted by agent, then oldest first; the
 	// two ends the activation read rose, so it learned oldest first and read its window at the end. A fact dated decades ahead sat at the end of
 	// another agent's block, in the middle, never read. A later fast read met it on a page out of order, judged it by id before giving up the
-	// order, and reported it as created. Now a page out of order proves no window: what it shows dated ahead and not known waits, and the sweep,
-	// still checking the order learned, finds it broken before judging there.
+	// order, and reported it as created. Now a page out of order that shows a fact dated ahead the trigger does not know, before a whole read has
+	// confirmed the order, ends that window first (orderBroken), as the sweep does when it meets a break.
 	[
 		'no event for a fact that existed at activation: sorted by agent then oldest first, a total over the count, a fact dated decades ahead in the middle, 100 facts made',
 		{ order: 'agent-then-oldest', total: 'over', dateSkewMs: -600_000, futureFacts: 1, existing: 417, seed: 602_429_281 },
@@ -723,6 +723,19 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		'nothing lost: ties reordered at every write, pages with duplicates, another client writing at every other request, a batch of 700, 100 facts made with one date',
 		{ order: 'ties-reordered', pages: 'duplicates', dateSkewMs: -600_000, writeEvery: 2, existing: 700, batch: true },
 		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: true, gapMs: 1 }, { kind: 'poll', polls: 1 }, { kind: 'delete', count: 1, pick: 0 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000` on d2e9c58, seeds 404, 505, 606 and 808 (my regression: eb116c5 kept the order learned
+	// after a fast read found a page out of order, so the sweep then found the window broken even where the activation had read the whole list,
+	// and a fact made after activation, dated ahead, waited for the list's clock). Only a window no whole read confirmed is ended so now.
+	[
+		'nothing lost: sorted by agent then newest first, 2 facts made and 39 deleted, a fact dated decades ahead made after activation, a promotion',
+		{ order: 'agent-desc-then-newest', dateSkewMs: -600_000, existing: 40 },
+		[createMany(2), { kind: 'delete', count: 39, pick: 0 }, { kind: 'poll', polls: 1 }, { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'promote', count: 1, pick: 0 }],
+	],
+	[
+		'nothing lost: sorted by agent then newest first, pages with duplicates, another client writing at every other request, watching one scope, a fact dated minutes ahead',
+		{ order: 'agent-desc-then-newest', pages: 'duplicates', dateSkewMs: -600_000, writeEvery: 2, existing: 97, scope: 'agent' },
+		[{ kind: 'poll', polls: 1 }, { kind: 'poll', polls: 1 }, { kind: 'future', count: 1, ahead: 'minutes' }],
 	],
 ];
 
