@@ -81,12 +81,12 @@ export function learnOrder(first: IDataObject[], last: IDataObject[], dateOf: (i
 	const ids = new Set(first.map((item) => item.id));
 	const both = [...first, ...last.filter((item) => item.id === undefined || !ids.has(item.id))];
 	// Pages that share an item are each read around it: an item written between the two reads, dated back, may sit before it in the later one, so each is checked on its own.
-	const joined = last.some((item) => item.id !== undefined && ids.has(item.id)) ? first : both;
+	const checked = last.some((item) => item.id !== undefined && ids.has(item.id)) ? first : both;
 	if (both.some((item) => !Number.isFinite(dateOf(item)))) return { unknown: 'some facts have no creation date' };
 	for (const order of ['oldest-first', 'newest-first'] as const) {
 		// Equal dates throughout prove neither order: the two ends must differ, the way the order says.
 		const ends = order === 'oldest-first' ? dateOf(both[0]) < dateOf(both[both.length - 1]) : dateOf(both[0]) > dateOf(both[both.length - 1]);
-		if (ends && keepsOrder(joined, order, dateOf) && keepsOrder(last, order, dateOf)) return order;
+		if (ends && keepsOrder(checked, order, dateOf) && keepsOrder(last, order, dateOf)) return order;
 	}
 	return { unknown: 'its creation dates keep to no order from the first page to the last' };
 }
