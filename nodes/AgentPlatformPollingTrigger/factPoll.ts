@@ -210,12 +210,12 @@ export class FactPoll {
 	/**
 	 * Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share (holding promotions, as
 	 * the activation's does). That version's rule was this one's (a change dated at or after `since`, its key not held, is new): its keys decide.
-	 * Their window may stand on an order no read confirmed: creations wait for a whole read that does (else go to `activatedAt`, a minute before).
+	 * Their window may stand on an order no read confirmed: creations wait for a whole read that does (else go to the earlier of that version's last `Date` and a minute before).
 	 */
 	resume(held: IDataObject[], windowed: boolean): void {
 		Object.assign(this.stream, { windowed: true, orderToConfirm: this.stream.order !== 'unknown' || undefined });
 		this.report(held, this.stream.orderToConfirm);
-		const activatedAt = this.clock === undefined ? undefined : windowed ? Math.max(this.cursors.created.since, this.clock - WINDOW_MS) : this.cursors.created.since;
+		const activatedAt = this.clock === undefined ? undefined : windowed ? Math.max(this.cursors.created.since, Math.min(this.stream.activatedAt ?? Infinity, this.clock - WINDOW_MS)) : this.cursors.created.since;
 		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now(), ...(this.promoted ? { sweep: { ...newSweep(this.stream.newest), promotions: true } } : {}) });
 	}
 

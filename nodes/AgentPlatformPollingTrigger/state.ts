@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
 import type { ListOrder } from '../../src/client/listEnd';
-import { type Cursor, HASH_CHARS, keyBytes, MAX_SEEN_BYTES, WINDOW_MS } from './judge';
+import { type Cursor, DATE_RESOLUTION_MS, HASH_CHARS, keyBytes, MAX_SEEN_BYTES, WINDOW_MS } from './judge';
 import type { ShareAccount } from './keyShare';
 
 export { MAX_SEEN, MAX_SEEN_BYTES, shortHash } from './judge';
@@ -238,12 +238,12 @@ export function loadState(stored: unknown, fingerprint: string): { state: PollSt
 		if (stored.format === FORMAT && isStream(facts)) state.facts = facts as unknown as FactStream;
 		else {
 			// An earlier version's cursors stay, their keys deciding (factPoll.ts, resume); only keys more than this version holds are let go, from a window
-			// before its last poll's `Date` on.
+			// before its last poll's `Date` on. That `Date` tells the facts it could have met from those made since, should the order prove wrong.
 			const older = stored.format !== FORMAT && isObject(facts) && isNumber(facts.apiDate);
 			const floor = older ? (facts.apiDate as number) - WINDOW_MS : undefined;
 			const [created, promoted] = (isObject(facts) ? [facts.created, facts.promoted] : []).map((cursor) => readCursor(cursor) ?? readCursor(cursor, floor));
 			if (stored.format === FORMAT || !(created && promoted)) dropped.push(created && promoted ? 'facts (all but its cursors)' : 'facts');
-			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true };
+			if (created && promoted) state.facts = { ...newStream(created, promoted), relearn: true, ...(older ? { activatedAt: (facts.apiDate as number) + DATE_RESOLUTION_MS } : {}) };
 		}
 	}
 	return { state, dropped };

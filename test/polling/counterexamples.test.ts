@@ -737,6 +737,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', pages: 'duplicates', dateSkewMs: -600_000, writeEvery: 2, existing: 97, scope: 'agent' },
 		[{ kind: 'poll', polls: 1 }, { kind: 'poll', polls: 1 }, { kind: 'future', count: 1, ahead: 'minutes' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=101` on d1165f1 (and so on 8ecf83c), shrunk, then spread so it fails at any
+	// millisecond: after a restart from a format-3 state, the list sorted by agent broke the order its window stood on, and creations went to a
+	// minute before the first poll's `Date`, so the facts made between the restart and then were never reported. They go to that version's last
+	// `Date` now (the facts it could have met are dated before it, as at activation), or a minute before the first poll, whichever is earlier.
+	[
+		'nothing lost: sorted by agent then newest first, 700 facts, n8n restarted with a state of format 3 (full), ten facts made over the next 90 seconds',
+		{ order: 'agent-desc-then-newest', existing: 700 },
+		[{ kind: 'restart', older: 'format3-full' }, { kind: 'create', count: 10, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 10_000 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
