@@ -294,19 +294,19 @@ export class FactPoll {
 	}
 
 	/**
-	 * A sweep met facts out of the order learned: the window proved nothing, so what existed is told by the list's
-	 * clock at activation; with none named, by a whole read from the start holding every creation (`current` becomes it, its `total` too: false).
+	 * A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order, by a whole
+	 * read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of the list's clock (a fact dated ahead that shows
+	 * after it ended is new), those dated before its clock at activation taken as existing; with no clock named, holding every creation.
 	 */
-	orderBroken(current: Sweep): boolean {
+	orderBroken(current: Sweep): void {
 		delete this.stream.windowed;
 		delete this.stream.orderToConfirm;
 		this.needSweep('unordered');
 		const at = this.stream.activatedAt;
 		delete this.stream.activatedAt;
-		if (at !== undefined) return (advance(this.cursors.created, at), true);
-		endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
-		Object.assign(current, newSweep(this.stream.newest), { holding: true, heldFrom: 0, total: undefined });
-		return false;
+		if (at !== undefined) advance(this.cursors.created, at);
+		else endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
+		Object.assign(current, newSweep(this.stream.newest), { holding: true, heldFrom: at === undefined ? 0 : undefined, clockSecond: at, total: undefined });
 	}
 
 	/** The sweep must read at the full share for new facts too, until one started from now ends whole. */

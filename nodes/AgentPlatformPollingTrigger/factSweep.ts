@@ -92,7 +92,7 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 		}
 		order.lastCreated = Number.isFinite(at) ? at : null;
 	}
-	if (broken && stream.windowed && !poll.orderBroken(current)) return false;
+	if (broken && stream.windowed) return (poll.orderBroken(current), false);
 	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm);
 	if (outOfRoom) return false;
 	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);

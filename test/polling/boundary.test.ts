@@ -92,6 +92,27 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
 	});
 
+	// Issue 44 (seeds 707 and 808): when the order broke, creations went to the list's clock at activation and nothing held the facts dated ahead
+	// that the window never read, so those waited for the clock: one that existed was reported once the clock passed it (invented), and one made
+	// long after, dated decades ahead, never was (lost). The read after the break now holds what it meets dated ahead, as an activation does.
+	test('sorted by agent first, its two ends in order: an unread fact dated minutes ahead is never reported; one made after the order broke, dated decades ahead, is', async () => {
+		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => a.agent_id.localeCompare(b.agent_id) || Date.parse(a.created_at) - Date.parse(b.created_at)) });
+		const now = Date.now();
+		// dep_a: 194 facts hours old and one dated 3 minutes ahead (list index 194, in the middle); dep_z: 200 from 50 to 5 minutes before.
+		Array.from({ length: 194 }, (_, i) => server?.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000));
+		const ahead = server.create(1, 'dep_a', false, now + 3 * 60_000);
+		Array.from({ length: 200 }, (_, i) => server?.create(1, 'dep_z', false, now - 50 * 60_000 + i * 13_500));
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		expect(await pollTimes(wf, 4)).toEqual([]);
+		server.advance(5 * 60_000);
+		const made = [...server.create(1, 'dep_a', false, Date.now() + 30 * 365 * DAY), ...server.create(1, 'dep_z')];
+		const items = await pollTimes(wf, 8);
+		expect(sorted(reported(items))).toEqual(sorted(made));
+		expect(reported(items)).not.toContain(ahead[0]);
+	});
+
 	const newestFirst = (facts: Fact[]) => [...facts].reverse();
 	test.each([
 		['oldest first', 'over-counts by 250 (a count taken before the filter)', undefined, (count: number) => count + 250],

@@ -746,6 +746,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', existing: 700 },
 		[{ kind: 'restart', older: 'format3-full' }, { kind: 'create', count: 10, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 10_000 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000` on d2e9c58 and c920a4d, seeds 707 and 808 (and so on 8ecf83c), then made later by hand: the
+	// list's two ends looked oldest first, the sweep found the order broken, and creations went to the list's clock at activation with nothing
+	// holding the facts dated ahead that the window never read; so every fact dated ahead waited for the clock, and one dated decades ahead, made
+	// long after, was never reported. The read after the break now holds what it meets dated ahead, as an activation's in no provable order does.
+	[
+		'nothing lost: sorted by agent then oldest first, 700 facts, a fact dated decades ahead made five polls after activation',
+		{ order: 'agent-then-oldest', existing: 700 },
+		[{ kind: 'poll', polls: 5 }, { kind: 'future', count: 1, ahead: 'decades' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -358,6 +358,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// So does a batch (one date at the ends the activation reaches) for facts dated ahead: one that existed past that end and one made during
 		// the activation's whole read are both unheld and dated ahead, and nothing tells them apart (docs/polling-trigger.md).
 		const aheadUnproven = (c: Change) => b.batch && endHidden && c.datedAhead && c.atPoll < readPolls(b, activationRead) + 1;
+		// A list sorted by agent first may show its two ends in order: the activation reads a window on an order the list lacks, a whole read at the
+		// share finds it broken, and only then begins the read that holds what existed dated ahead, as in a list with no provable order: a fact dated
+		// ahead made before that read ended cannot be told from one that existed there (docs/polling-trigger.md, Reports late).
+		const breakFoundLate = (c: Change) => c.datedAhead && b.order.startsWith('agent-') && c.atPoll < readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)
 		const firstPromised = provenOrder && !windowUnproven ? 1 : readPolls(b, activationRead) + (windowUnproven ? 1 : 0);
@@ -375,7 +379,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be
