@@ -250,7 +250,7 @@ export class FactPoll {
 		delete stream.sweep;
 		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation poll or its second).
 		if (current.holding && current.gaps && (current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS)) {
-			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, aheadInSecond: true, ...(this.activating || current.endsRead ? { endsRead: true as const } : {}) };
+			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, aheadInSecond: true, promotions: current.promotions, ...(this.activating || current.endsRead ? { endsRead: true as const } : {}) };
 			return;
 		}
 		if (current.holding) {
