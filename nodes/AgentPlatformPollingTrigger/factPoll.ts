@@ -113,14 +113,13 @@ export class FactPoll {
 	async pageAt(offset: number): Promise<OffsetPage> {
 		const limit = this.stream.pageSize || 1000;
 		const envelope = await (this.budgeted ?? this.parts.client).pageAt('memoryFact.getMany', { qs: this.query, offset, limit });
-		const { pagination } = envelope;
+		const { pagination, data: items } = envelope;
 		if (pagination.offset !== offset || !Number.isSafeInteger(pagination.total)) {
 			const why = pagination.offset !== offset ? `answered a request for offset ${offset} with offset ${pagination.offset}` : `announced a total of ${pagination.total} items`;
 			throw new NodeOperationError(this.parts.node, `The memory-fact list cannot be read: the server ${why}`, {
 				description: 'A server or proxy that ignores the list\'s offset parameter cannot be polled. Use the Agent Platform Trigger (webhooks) instead.',
 			});
 		}
-		const items = envelope.data;
 		const pageSize = pagination.limit > 0 && pagination.limit < limit ? pagination.limit : this.stream.pageSize || Math.max(items.length, 1);
 		this.counted(pageSize, items.length);
 		return { items, offset, total: pagination.total, served: this.stream.served ?? 1 };
@@ -255,12 +254,14 @@ export class FactPoll {
 		}
 		if (current.holding) {
 			endHolding(this.cursors.created, current.gaps ? this.cursors.created.since : (current.heldFrom ?? this.cursors.created.since));
-			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too (gaps at ties hide no order; it holds nothing dated ahead).
+			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too (gaps at ties hide no order; it holds nothing dated ahead): this one, or the first whole read after it that does (`endsRead`).
 			stream.windowed = this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined;
+			stream.endsRead = (this.late(current) && current.endsRead && !stream.windowed) || undefined;
 		}
 		// Gaps only at ties (the order checked across them: factSweep.ts) confirm or teach the order; only a read without gaps moves the cursors.
 		if (current.gaps && current.rises && current.falls) return;
 		delete stream.orderToConfirm;
+		if (stream.endsRead && current.rises !== current.falls) Object.assign(stream, { windowed: true, endsRead: undefined });
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start.
 		if (stream.wholeAgentList && !current.gaps) Object.assign(stream, { wholeAgentList: undefined, total: 0 });
 		const to = current.gaps ? Number.NaN : sinceAfterWholeRead({ newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY });
@@ -299,11 +300,9 @@ export class FactPoll {
 	 * after it ended is new), those dated before its clock at activation taken as existing; with no clock named, holding every creation.
 	 */
 	orderBroken(current: Sweep): void {
-		delete this.stream.windowed;
-		delete this.stream.orderToConfirm;
-		this.needSweep('unordered');
 		const at = this.stream.activatedAt;
-		delete this.stream.activatedAt;
+		Object.assign(this.stream, { windowed: undefined, orderToConfirm: undefined, activatedAt: undefined });
+		this.needSweep('unordered');
 		if (at !== undefined) advance(this.cursors.created, at);
 		else endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
 		Object.assign(current, newSweep(this.stream.newest), { holding: true, heldFrom: at === undefined ? 0 : undefined, clockSecond: at, total: undefined });

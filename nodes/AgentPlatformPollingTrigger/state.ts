@@ -105,6 +105,8 @@ export interface FactStream {
 	relearn?: true;
 	/** The window was read at the list's newest end, in the order learned from its two ends: no whole read has confirmed that order yet. */
 	orderToConfirm?: true;
+	/** The activation read the list's two ends, and the read that held what existed found no order in the dates: the first whole read that finds one proves the facts dated ahead (factPoll.ts, swept). */
+	endsRead?: true;
 	/** The activation read the agent's whole list (a tier or scope filter set): that list is read until a whole read of it ends (edge.ts). */
 	wholeAgentList?: true;
 }
@@ -193,7 +195,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
 	if (![value.served, value.newest, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
-	if (![value.windowed, value.relearn, value.wholeAgentList, value.orderToConfirm].every((flag) => flag === undefined || flag === true)) return false;
+	if (![value.windowed, value.relearn, value.wholeAgentList, value.orderToConfirm, value.endsRead].every((flag) => flag === undefined || flag === true)) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }
@@ -205,12 +207,9 @@ const isStatuses = (value: unknown): value is Record<string, string> =>
 
 /** A stream that knows nothing but its cursors (none: a new one, until the baseline); the next poll carries on from them with a sweep. */
 export const newStream = (created?: Cursor, promoted?: Cursor): FactStream => ({
-	pageSize: 0,
-	total: 0,
-	order: 'unknown',
+	pageSize: 0, total: 0, order: 'unknown', sweepNeededSince: 0,
 	created: created ? storeCursor(created) : { since: 0, seen: {} },
 	promoted: promoted ? storeCursor(promoted) : { since: 0, seen: {} },
-	sweepNeededSince: 0,
 });
 
 /**
