@@ -286,6 +286,8 @@ export class FactPoll {
 	/** The cursors back into the stream, as stored (promotions past the activation's clock if its `Date`s disagreed after startFrom); the changes not reported, to n8n's log and the count. */
 	save(): void {
 		if (this.activating && this.clockless) advance(this.cursors.promoted, this.clock ?? Number.NaN);
+		// Nor for creations where no order proves a window (the whole read holds what existed): they too start past the latest `Date` the activation poll named.
+		if (this.activating && this.clockless && this.stream.sweep?.holding && this.stream.order === 'unknown') advance(this.cursors.created, this.clock ?? Number.NaN);
 		this.stream.created = storeCursor(this.cursors.created);
 		this.stream.promoted = storeCursor(this.cursors.promoted);
 		if (this.refused === 0) return;

@@ -772,6 +772,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered', total: 'capped', pages: 'small-max', dateSkewMs: -600_000, writeEvery: 5, futureFacts: 1, existing: 700, batch: true, limit: 600 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'future', count: 1, ahead: 'decades' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=5252` on 8a02b57 (and so on 8ecf83c), shrunk: a new order per request and replicas
+	// whose `Date`s are 3 hours either side; the creations' cursor started at the first `Date` the activation named (3 hours back), and a fact of
+	// the last 3 hours that the activation's whole read skipped (gaps) was reported once met. Such creations start past the latest `Date` now.
+	[
+		'no event for a fact that existed at activation: a new order at every request, replicas whose `Date` headers are 3 hours either side, another client writing at every request, 700 facts, 100 created',
+		{ order: 'permutation', dateHeader: 'replicas', dateSkewMs: 10_800_000, writeEvery: 1, existing: 700, seed: 642_535_471 },
+		[createMany(100)],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
