@@ -253,7 +253,8 @@ export class FactPoll {
 			return;
 		}
 		if (current.holding) {
-			endHolding(this.cursors.created, current.gaps ? this.cursors.created.since : (current.heldFrom ?? this.cursors.created.since));
+			// Back to the window it held, never on: a fact made during it, dated after the cursor, at a place it had passed, is the next read's.
+			endHolding(this.cursors.created, Math.min(this.cursors.created.since, current.gaps ? Number.POSITIVE_INFINITY : (current.heldFrom ?? Number.POSITIVE_INFINITY)));
 			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too (gaps at ties hide no order; it holds nothing dated ahead): this one, or the first whole read after it that does (`endsRead`).
 			stream.windowed = this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined;
 			stream.endsRead = (this.late(current) && current.endsRead && !stream.windowed) || undefined;
@@ -297,9 +298,8 @@ export class FactPoll {
 	}
 
 	/**
-	 * A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order, by a whole
-	 * read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of the list's clock (a fact dated ahead that shows
-	 * after it ended is new), those dated before its clock at activation taken as existing; with no clock named, holding every creation.
+	 * A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order: by its clock at
+	 * activation, and a whole read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of it (all, with none named).
 	 */
 	orderBroken(current: Sweep): void {
 		const at = this.stream.activatedAt;

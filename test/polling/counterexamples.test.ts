@@ -780,6 +780,21 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', dateHeader: 'replicas', dateSkewMs: 10_800_000, writeEvery: 1, existing: 700, seed: 642_535_471 },
 		[createMany(100)],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=5151` on 8a02b57 (and so on 8ecf83c), shrunk, then grown so the whole read spans one
+	// more poll (it failed at some milliseconds only): the activation's whole read of a list in no order ended by moving creations to a minute before
+	// the newest fact it had read, so a fact another client wrote during it, at a place the read had passed, dated more than a minute before a fact
+	// it read later, was never reported. That read never moves the cursor on now (only back, to its window).
+	[
+		'nothing lost: sorted by agent then newest first, another client writing at every request, facts dated up to a second before they can be read, 2,000 facts made at once after activation',
+		{ order: 'agent-desc-then-newest', readLagMs: 1_000, writeEvery: 1, existing: 271 },
+		[
+			{ kind: 'create', count: 128, agent: 2, tier: 0, scope: 0, sameDate: false, gapMs: 1 },
+			{ kind: 'create', count: 1_900, agent: 2, tier: 0, scope: 0, sameDate: true, gapMs: 1 },
+			{ kind: 'create', count: 5, agent: 1, tier: 0, scope: 0, sameDate: false, gapMs: 107 },
+			{ kind: 'poll', polls: 2 },
+			createMany(2),
+		],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
