@@ -188,8 +188,11 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
 	const before = stream.total;
 	const read = await readEdge(poll, order, stream, () => mark);
-	// A page out of order on a window no whole read confirmed: the window proved nothing (FactPoll.orderBroken), and its facts are judged as a list in no order's.
-	if (read.outcome === 'unordered' && stream.windowed && stream.orderToConfirm) poll.orderBroken((stream.sweep ??= newSweep(stream.newest)));
+	// A page out of order on a window no whole read confirmed, facts it knows breaking that order (not only new ones) or showing one dated ahead it does not
+	// know (only that order told it new): the window proved nothing (FactPoll.orderBroken). What the activation's whole read holds, the fast read holds too.
+	const knownOutOfOrder = read.facts.filter((fact) => knows(poll.cursors.created, fact)).map(createdAt).some((at, i, known) => i > 0 && (order === 'oldest-first' ? at < known[i - 1] - WINDOW_MS : at > known[i - 1] + WINDOW_MS));
+	if (read.outcome === 'unordered' && stream.windowed && stream.orderToConfirm && (knownOutOfOrder || read.facts.some((fact) => createdAt(fact) > poll.trusted && !knows(poll.cursors.created, fact)))) poll.orderBroken((stream.sweep ??= newSweep(stream.newest)));
+	if (stream.sweep?.promotions) poll.hold(stream.sweep, read.facts);
 	const unknownEnd = [order === 'newest-first' ? read.facts.at(-1) : read.facts[0]].some((end) => end !== undefined && !knows(poll.cursors.created, end));
 	const { deferred, found } = poll.report(read.facts);
 	stream.total = read.total;

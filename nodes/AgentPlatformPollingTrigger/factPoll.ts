@@ -297,10 +297,7 @@ export class FactPoll {
 		this.refused = 0;
 	}
 
-	/**
-	 * A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order: by its clock at
-	 * activation, and a whole read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of it (all, with none named).
-	 */
+	/** A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order: by its clock at activation, and a whole read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of it (all, with none named). */
 	orderBroken(current: Sweep): void {
 		const at = this.stream.activatedAt;
 		Object.assign(this.stream, { windowed: undefined, orderToConfirm: undefined, activatedAt: undefined });
