@@ -343,7 +343,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/** The changes promised by `when` (as checkLate says) not reported, each described. */
 	function unreported(when: 'due' | 'settled' | 'eventually'): string[] {
 		// A list in creation order (ties apart) proves which facts are new by their own dates, whatever the `Date` header says.
-		const provenOrder = b.order === 'oldest-first' || b.order === 'newest-first' || b.order === 'ties-reordered';
+		const provenOrder = b.order === 'oldest-first' || b.order === 'newest-first' || b.order.startsWith('ties-reordered');
 		// In no provable order (and for promotions, which follow no list order), the one assumption left: the fact list's `Date` and a new change's date agree within a second.
 		const listDateHonest = (b.dateHeader === 'facts' || b.dateHeader === 'organization') && b.readLagMs <= 1_000;
 		if (!provenOrder && !listDateHonest) return [];
@@ -369,7 +369,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const firstPromised = provenOrder && !windowUnproven ? 1 : readPolls(b, activationRead) + (windowUnproven ? 1 : 0);
 		const noOrderPromised = (c: Change, fact: ServedFact) => listDateHonest && c.atPoll >= Math.max(1, firstPromised) && Date.parse(c.kind === 'created' ? fact.created_at : (fact.promoted_at as string)) >= endedAt[Math.max(1, firstPromised)] + DATE_RESOLUTION_MS;
 		// A list in a new order per request (or whose ties move at every write) shows a fact to a read only by chance: no delay, only "eventually".
-		const delayBound = b.order !== 'permutation' && b.order !== 'ties-reordered';
+		const delayBound = b.order !== 'permutation' && !b.order.startsWith('ties-reordered');
 		// Documented limit: with no `Date` header nothing tells a date ahead, so a fact dated ahead moves the window past the facts made after it (docs/polling-trigger.md).
 		if (b.dateHeader === 'absent' && (b.futureFacts > 0 || datedAhead)) return [];
 		// Documented limits: the durable scheduler after a restart re-reads from the saved place (docs, "Whichever way n8n runs the polls").

@@ -27,7 +27,8 @@ import type { RunningSandbox } from '../sandbox';
 import { createRandom, type Random } from '../sandbox/prng';
 import type { Scheduler } from './helpers';
 
-export type Order = 'oldest-first' | 'newest-first' | 'agent-then-oldest' | 'agent-desc-then-newest' | 'permutation' | 'ties-reordered';
+/** How the server orders the list: by date either way (ties by creation, or reordered at every write), by agent first, or anew per request. */
+export type Order = 'oldest-first' | 'newest-first' | 'agent-then-oldest' | 'agent-desc-then-newest' | 'permutation' | 'ties-reordered' | 'ties-reordered-newest';
 export type Total = 'exact' | 'over' | 'under' | 'capped';
 export type Pages = 'full' | 'short' | 'duplicates' | 'small-max';
 /**
@@ -99,7 +100,7 @@ const DECADES_MS = 30 * 365 * 86_400_000;
 export const MAX_PAGE = 100;
 
 export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
-	order: fc.constantFrom<Order>('oldest-first', 'newest-first', 'agent-then-oldest', 'agent-desc-then-newest', 'permutation', 'ties-reordered'),
+	order: fc.constantFrom<Order>('oldest-first', 'newest-first', 'agent-then-oldest', 'agent-desc-then-newest', 'permutation', 'ties-reordered', 'ties-reordered-newest'),
 	total: fc.constantFrom<Total>('exact', 'exact', 'over', 'under', 'capped'),
 	pages: fc.constantFrom<Pages>('full', 'full', 'short', 'duplicates', 'small-max'),
 	clockOffsetMs: fc.constantFrom(0, -10 * MINUTE, 10 * MINUTE, -21 * 86_400_000, 86_400_000),
@@ -324,6 +325,7 @@ export class HostileList {
 			'agent-then-oldest': (a, b) => a.agent_id.localeCompare(b.agent_id) || t(a) - t(b) || s(a) - s(b),
 			'agent-desc-then-newest': (a, b) => b.agent_id.localeCompare(a.agent_id) || t(b) - t(a) || s(b) - s(a),
 			'ties-reordered': (a, b) => t(a) - t(b) || tie(a) - tie(b),
+			'ties-reordered-newest': (a, b) => t(b) - t(a) || tie(a) - tie(b),
 			permutation: () => 0,
 		};
 		if (this.b.order !== 'permutation') return wanted.sort(byOrder[this.b.order]);
