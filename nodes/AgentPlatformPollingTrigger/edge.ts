@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { anchorCount, type ScanPage } from '../../src/client';
 import { keepsOrder, learnOrder } from '../../src/client/listEnd';
 import type { FactPoll } from './factPoll';
-import { newSweep, startAt } from './factSweep';
+import { breaksOrder, newSweep, startAt } from './factSweep';
 import { createdAt, knows, WINDOW_MS } from './judge';
 import { agentQuery } from './settings';
 import type { FactStream } from './state';
@@ -188,9 +188,8 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
 	const before = stream.total;
 	const read = await readEdge(poll, order, stream, () => mark);
-	// A page out of order on a window no whole read confirmed, facts it knows breaking that order (not only new ones) or showing one dated ahead it does not
-	// know (only that order told it new): the window proved nothing (FactPoll.orderBroken). What the activation's whole read holds, the fast read holds too.
-	const knownOutOfOrder = read.facts.filter((fact) => knows(poll.cursors.created, fact)).map(createdAt).some((at, i, known) => i > 0 && (order === 'oldest-first' ? at < known[i - 1] - WINDOW_MS : at > known[i - 1] + WINDOW_MS));
+	// A page out of order on a window no whole read confirmed, facts it knows breaking that order (not only new ones) or one dated ahead it does not know shown (only that order told it new): the window proved nothing (FactPoll.orderBroken). What the activation's whole read holds, the fast read holds too.
+	const knownOutOfOrder = read.facts.filter((fact) => knows(poll.cursors.created, fact)).map(createdAt).some((at, i, known) => i > 0 && breaksOrder(order, known[i - 1], at));
 	if (read.outcome === 'unordered' && stream.windowed && stream.orderToConfirm && (knownOutOfOrder || read.facts.some((fact) => createdAt(fact) > poll.trusted && !knows(poll.cursors.created, fact)))) poll.orderBroken((stream.sweep ??= newSweep(stream.newest)));
 	if (stream.sweep?.promotions) poll.hold(stream.sweep, read.facts);
 	const unknownEnd = [order === 'newest-first' ? read.facts.at(-1) : read.facts[0]].some((end) => end !== undefined && !knows(poll.cursors.created, end));

@@ -214,7 +214,7 @@ export class FactPoll {
 	resume(held: IDataObject[], windowed: boolean): void {
 		Object.assign(this.stream, { windowed: true, orderToConfirm: this.stream.order !== 'unknown' || undefined });
 		this.report(held, this.stream.orderToConfirm);
-		const activatedAt = this.clock === undefined ? undefined : windowed ? Math.max(this.cursors.created.since, Math.min(this.stream.activatedAt ?? Infinity, this.clock - WINDOW_MS)) : this.cursors.created.since;
+		const activatedAt = this.clock === undefined ? undefined : windowed ? Math.max(this.cursors.created.since, Math.min(this.stream.activatedAt ?? Number.POSITIVE_INFINITY, this.clock - WINDOW_MS)) : this.cursors.created.since;
 		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now(), ...(this.promoted ? { sweep: { ...newSweep(this.stream.newest), promotions: true } } : {}) });
 	}
 
@@ -284,10 +284,9 @@ export class FactPoll {
 		stream.order = order;
 	}
 
-	/** The cursors back into the stream, as stored (promotions past the activation's clock if its `Date`s disagreed after startFrom); the changes not reported, to n8n's log and the count. */
+	/** The cursors back into the stream, as stored (promotions past the activation's clock if its `Date`s disagreed after startFrom, and creations too where no order proves a window); the changes not reported, to n8n's log and the count. */
 	save(): void {
 		if (this.activating && this.clockless) advance(this.cursors.promoted, this.clock ?? Number.NaN);
-		// Nor for creations where no order proves a window (the whole read holds what existed): they too start past the latest `Date` the activation poll named.
 		if (this.activating && this.clockless && this.stream.sweep?.holding && this.stream.order === 'unknown') advance(this.cursors.created, this.clock ?? Number.NaN);
 		this.stream.created = storeCursor(this.cursors.created);
 		this.stream.promoted = storeCursor(this.cursors.promoted);

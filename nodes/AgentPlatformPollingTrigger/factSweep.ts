@@ -33,6 +33,9 @@ export const newSweep = (newest: number | undefined): Sweep => ({
 	...(newest === undefined || !Number.isFinite(newest) ? {} : { newestAtStart: newest }),
 });
 
+/** Whether a fact dated `at`, read after one dated `previous`, breaks the order learned by more than the window (no list sorted by date shows that). */
+export const breaksOrder = (order: FactStream['order'], previous: number, at: number): boolean => (order === 'oldest-first' ? at < previous - WINDOW_MS : order === 'newest-first' && at > previous + WINDOW_MS);
+
 /** New facts one request brings. */
 const perPage = (pageSize: number) => Math.max(1, pageSize - anchorCount(pageSize));
 
@@ -88,7 +91,7 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 		if (order.lastCreated !== null && Number.isFinite(at)) {
 			if (at > order.lastCreated) order.rises = true;
 			if (at < order.lastCreated) order.falls = true;
-			broken ||= stream.order === 'oldest-first' ? at < order.lastCreated - WINDOW_MS : stream.order === 'newest-first' && at > order.lastCreated + WINDOW_MS;
+			broken ||= breaksOrder(stream.order, order.lastCreated, at);
 		}
 		order.lastCreated = Number.isFinite(at) ? at : null;
 	}

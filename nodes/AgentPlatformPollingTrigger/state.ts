@@ -236,8 +236,7 @@ export function loadState(stored: unknown, fingerprint: string): { state: PollSt
 		const facts = copy.facts as IDataObject;
 		if (stored.format === FORMAT && isStream(facts)) state.facts = facts as unknown as FactStream;
 		else {
-			// An earlier version's cursors stay, their keys deciding (factPoll.ts, resume); only keys more than this version holds are let go, from a window
-			// before its last poll's `Date` on. That `Date` tells the facts it could have met from those made since, should the order prove wrong.
+			// An earlier version's cursors stay, their keys deciding (factPoll.ts, resume); only keys more than this version holds are let go, from a window before its last poll's `Date` on, which also tells the facts it could have met from those made since, should the order prove wrong.
 			const older = stored.format !== FORMAT && isObject(facts) && isNumber(facts.apiDate);
 			const floor = older ? (facts.apiDate as number) - WINDOW_MS : undefined;
 			const [created, promoted] = (isObject(facts) ? [facts.created, facts.promoted] : []).map((cursor) => readCursor(cursor) ?? readCursor(cursor, floor));
