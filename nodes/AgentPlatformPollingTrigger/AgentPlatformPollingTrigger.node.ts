@@ -158,8 +158,7 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 	state.share = share.toJSON();
 	state.rev = newRevision();
 	staticData[STATE_KEY] = state as unknown as IDataObject;
-	// Chat turns are left out here, after the state has taken them in, so they are never found again;
-	// a poll whose events were all chat turns hands n8n nothing, so it is no hand-over (latestState.ts).
+	// Chat turns are left out here, after the state has taken them in, so they are never found again; a poll whose events were all chat turns hands n8n nothing, so it is no hand-over (latestState.ts).
 	const kept = keptEvents(ctx, events);
 	latestStates.keep(key, state, latest, kept.length > 0);
 	// A failure after some events hands those over (their keys are in the state); the next poll meets it again.

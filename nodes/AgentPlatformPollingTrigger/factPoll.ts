@@ -215,7 +215,7 @@ export class FactPoll {
 		Object.assign(this.stream, { windowed: true, orderToConfirm: this.stream.order !== 'unknown' || undefined });
 		this.report(held, this.stream.orderToConfirm);
 		const activatedAt = this.clock === undefined ? undefined : windowed ? Math.max(this.cursors.created.since, Math.min(this.stream.activatedAt ?? Number.POSITIVE_INFINITY, this.clock - WINDOW_MS)) : this.cursors.created.since;
-		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now(), ...(this.promoted ? { sweep: { ...newSweep(this.stream.newest), promotions: true } } : {}) });
+		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now(), ...(this.promoted ? { sweep: { ...newSweep(this.stream.newest), promotions: true, restarted: true } } : {}) });
 	}
 
 	/** No `Date`, or `Date`s further apart than the local time this poll took (replicas whose clocks disagree): none tells when a promotion was made. */
@@ -228,9 +228,9 @@ export class FactPoll {
 		return this.listDate === undefined ? undefined : this.trusted;
 	}
 
-	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on (all past a batch whose end the activation poll did not read, with no `Date`: nothing tells one dated ahead beyond it); promotions (`promotions`) dated ahead of the list's clock, all with none named or `Date`s that disagree (no order tells when they were made, and a `Date` behind makes new ones of older). */
+	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on (all past a batch whose end the activation poll did not read, with no `Date`: nothing tells one dated ahead beyond it); promotions (`promotions`) dated ahead of the list's clock, all with none named or `Date`s that disagree but after a restart (`restarted`; no order tells when they were made, and a `Date` behind makes new ones of older). */
 	hold(current: Sweep, facts: IDataObject[]): void {
-		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.clockless || change.at > this.trusted) && this.cursors.promoted.keys.size < MAX_SEEN) remember(this.cursors.promoted, change, this.trusted);
+		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if (((this.clockless && !current.restarted) || change.at > this.trusted) && this.cursors.promoted.keys.size < MAX_SEEN) remember(this.cursors.promoted, change, this.trusted);
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);

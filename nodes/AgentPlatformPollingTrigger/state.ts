@@ -58,8 +58,9 @@ export interface Sweep {
 	aheadInSecond?: true;
 	/** With `aheadInSecond`, past a batch: the activation read the list's two ends (its last page was shorter than served). */
 	endsRead?: true;
-	/** The activation's whole read: it holds the promotions it meets dated ahead of the list's clock (all, with none named). */
+	/** The activation's whole read: it holds the promotions it meets dated ahead of the list's clock (all, with none named); `restarted`: the read after a restart from an earlier version's state, whose keys decide: only those dated ahead. */
 	promotions?: true;
+	restarted?: true;
 	pages: number;
 	maxPages: number;
 	/** The oldest change it had to defer (API epoch ms; null: none). */
@@ -183,7 +184,7 @@ function isSweep(v: unknown): v is Sweep {
 		(v.lastCreated === null || isNumber(v.lastCreated)) &&
 		(v.deferred === null || isNumber(v.deferred)) &&
 		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond, v.markRead].every(isOptionalNumber) &&
-		[v.holding, v.aheadInSecond, v.promotions, v.endsRead].every((flag) => flag === undefined || flag === true)
+		[v.holding, v.aheadInSecond, v.promotions, v.restarted, v.endsRead].every((flag) => flag === undefined || flag === true)
 	);
 }
 
