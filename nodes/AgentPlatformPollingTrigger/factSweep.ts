@@ -74,9 +74,9 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 /** One page of the sweep: its facts judged, its order and dates noted, its place kept; false when the poll ran out of room for its events (the place stays). */
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
 	if (current.holding || current.promotions) poll.hold(current, page.items);
-	// Gaps (facts may have been skipped): anchors missing after others, in a list of no known order, or at a place tied with a fact next to it (a reorder of
-	// those ties may have moved anchors and unread facts before it; between facts dated apart, no list sorted by date can); oldest first, asked from the
-	// anchors, a fact before the place sharing its date that is no anchor (ties in a changing order crossed it: one run of anchors shows nothing).
+	// Gaps (facts may have been skipped): anchors missing after others, in a list of no known order, or at a place tied with a fact next to it (a reorder of those ties may have moved anchors and unread facts before it; between facts dated apart, no list sorted by date can);
+	// oldest first, asked from the anchors, a fact before the place sharing its date that is no anchor (ties in a changing order crossed it: one run of anchors shows nothing). A place tied at a date not yet accounted for holds the cursors there (`held`): a reorder of those
+	// ties that keeps the anchors in one run (a rotation) shows nothing, yet may have moved a fact of that date from behind the place to before it, unread.
 	const [anchors, placed] = [new Set(current.anchors), page.placeAt >= 0 ? createdAt(page.items[page.placeAt]) : Number.NaN];
 	const tied = page.placeAt >= 0 && (!Number.isFinite(placed) || [page.items[page.placeAt - 1], page.items[page.placeAt + 1]].some((fact) => fact !== undefined && createdAt(fact) === placed));
 	const crossed = stream.order === 'oldest-first' && page.offset === current.offset - current.anchors.length && page.items.slice(0, Math.max(0, page.placeAt)).some((fact) => createdAt(fact) === placed && !anchors.has(shortHash(String(fact.id))));
@@ -98,9 +98,9 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 	if (broken && stream.windowed) return (poll.orderBroken(current), false);
 	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm);
 	if (outOfRoom) return false;
-	if (Number.isFinite(deferred)) current.deferred = Math.min(current.deferred ?? deferred, deferred);
+	const held = Math.min(current.deferred ?? Number.POSITIVE_INFINITY, deferred, tied && !gaps && placed >= poll.cursors.created.since ? placed : Number.POSITIVE_INFINITY);
 	const markRead = Math.max(current.markRead ?? Number.NEGATIVE_INFINITY, poll.edgeMark(page.items));
-	Object.assign(current, order, { gaps: current.gaps || gaps, offset: page.end, anchors: page.anchors.map(shortHash), total: page.total, pages: current.pages + 1 }, Number.isFinite(markRead) ? { markRead } : {});
+	Object.assign(current, order, { gaps: current.gaps || gaps, deferred: Number.isFinite(held) ? held : null, offset: page.end, anchors: page.anchors.map(shortHash), total: page.total, pages: current.pages + 1 }, Number.isFinite(markRead) ? { markRead } : {});
 	// The list is at least as long as its total says, and as far as the sweep has read (a total that under-counts), in pages as served.
 	const served = perPage(Math.min(page.pageSize, stream.served ?? page.pageSize));
 	current.maxPages = Math.max(current.maxPages, SWEEP_PAGE_FACTOR * Math.ceil(Math.max(page.total, page.end) / served) + SWEEP_SPARE_PAGES);

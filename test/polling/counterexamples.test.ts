@@ -820,6 +820,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ requestMs: 400, existing: 700, promotions: true, seed: 1 },
 		[{ kind: 'restart', older: 'format3' }, { kind: 'promote', count: 2, pick: 430 }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2121` on 8f3b89e (and so on 165c965): newest first, ties in an order that moves
+	// at every write (here by a rotation, which keeps the anchors in one run), 100 facts made with one date. A whole read's place fell among them,
+	// another client's write rotated the ties between two pages, and a fact of that date moved from behind the place to before it unread: no
+	// anchor was missing, so the read ended without gaps and moved the creations' cursor past that date. A tied place holds it at that date.
+	[
+		'nothing lost: newest first, ties reordered at every write, another client writing at every other request, watching one tier, n8n restarted with a state of format 3 (full), 100 facts made with one date',
+		{ order: 'ties-reordered-newest', writeEvery: 2, futureFacts: 1, existing: 700, tier: 'L3' },
+		[{ kind: 'restart', older: 'format3-full' }, { kind: 'create', count: 100, agent: 0, tier: 2, scope: 0, sameDate: true, gapMs: 1 }, { kind: 'poll', polls: 2 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
