@@ -73,7 +73,7 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 
 /** One page of the sweep: its facts judged, its order and dates noted, its place kept; false when the poll ran out of room for its events (the place stays). */
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
-	if (current.holding || current.promotions) poll.hold(current, page.items);
+	if (current.holding || current.promotions) poll.hold(current, [...page.items, ...(page.unplaced ?? [])]);
 	// Gaps (facts may have been skipped): anchors missing after others, in a list of no known order, or at a place tied with a fact next to it (a reorder of those ties may have moved anchors and unread facts before it; between facts dated apart, no list sorted by date can);
 	// oldest first, asked from the anchors, a fact before the place sharing its date that is no anchor (ties in a changing order crossed it: one run of anchors shows nothing). A place tied at a date not yet accounted for holds the cursors there (`held`): a reorder of those
 	// ties that keeps the anchors in one run (a rotation) shows nothing, yet may have moved a fact of that date from behind the place to before it, unread.

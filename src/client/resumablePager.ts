@@ -69,6 +69,8 @@ export interface ScanPage {
 	answered: number;
 	/** The anchors were found in one run after other items, but fewer than were kept: moved away (ties in a changing order), or deleted while others were added. */
 	anchorsMissing: boolean;
+	/** A look elsewhere that found no anchor either (`lost`): the items it was served, not part of the page. A reader that must account for every item served (the polling trigger's read that holds what existed) takes them too. */
+	unplaced?: IDataObject[];
 }
 
 type Resumed = { page: ScanPage } | { again: true } | { stop: string };
@@ -193,7 +195,7 @@ export class ResumablePlan {
 		// Whether the answer that holds the page's end was shorter than asked (the end of the list, with `total`).
 		const tail = retried && used !== retried && used.page.data.length > retried.page.data.length ? retried : used;
 		const answered = Math.min(used.page.data.length, Math.max(page.data.length, retried?.page.data.length ?? 0));
-		const handed = this.hand(used.request, used.page, at, tail.page.data.length < tail.request.limit, answered);
+		const handed = { ...this.hand(used.request, used.page, at, tail.page.data.length < tail.request.limit, answered), ...(retried && used === retried ? { unplaced: page.data } : {}) };
 		// Pages that add nothing while more is claimed (a list whose order changes under the scan, a server
 		// that claims more forever): the scan may have skipped items, and says so; MAX_PAGES (and the
 		// reader's own bound) ends it.

@@ -351,6 +351,16 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		expect(fresh[0]).toBe('f120');
 	});
 
+	test('anchors gone even one page back: the items that look back was served come with the page, apart from it (a reader holding what existed must see them)', () => {
+		const items = ids(250).filter((i) => !['f118', 'f119'].includes(i.id));
+		const { pages } = resume({ items }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100);
+		expect(pages[0].items.map((i) => i.id)).toEqual(range(100, 120).slice(0, 100));
+		expect(pages[0].unplaced?.map((i) => i.id)).toEqual(items.slice(19, 119).map((i) => i.id));
+		expect(pages.slice(1).every((p) => p.unplaced === undefined)).toBe(true);
+		// Found where the scan looked first, nothing is apart.
+		expect(resume({ items: ids(250) }, { offset: 120, anchorIds: ['f118', 'f119'] }, 100).pages.every((p) => p.unplaced === undefined)).toBe(true);
+	});
+
 	test('within one scan, a page whose first item is not the last one read says so too', () => {
 		// After the first page, 150 facts behind the scan are deleted: the next page starts past items never read.
 		const server: Server = { items: ids(400), answer: (r, p, served) => (served > 1 ? { data: ids(400).slice(150).slice(r.offset, r.offset + 100), pagination: { ...p.pagination, total: 250 } } : p) };

@@ -829,6 +829,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered-newest', writeEvery: 2, futureFacts: 1, existing: 700, tier: 'L3' },
 		[{ kind: 'restart', older: 'format3-full' }, { kind: 'create', count: 100, agent: 0, tier: 2, scope: 0, sameDate: true, gapMs: 1 }, { kind: 'poll', polls: 2 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=5454` on 71d2450 (and so on 165c965): the `Date` 2 minutes behind the facts, two
+	// promotions made in the half minute before activation, a batch in ties reordered at every write. At the list's end the activation's whole
+	// read found its anchors nowhere, even a page back: the pager kept the first answer and dropped the page it looked back at, which held a
+	// promotion dated ahead of the `Date`. Never held, it was reported once the `Date` passed it. Every item served to that read is held now.
+	[
+		'no event for a promotion made before activation: the `Date` 2 minutes behind, newest first, ties reordered at every write, pages cut short, another client writing at every request, a batch of 1,696',
+		{ order: 'ties-reordered-newest', pages: 'short', dateHeader: 'skewed', dateSkewMs: -120_000, readLagMs: 300_000, writeEvery: 1, existing: 1696, batch: true, limit: 120, promotions: true, seed: 2 },
+		[{ kind: 'poll', polls: 1 }, { kind: 'advance', minutes: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
