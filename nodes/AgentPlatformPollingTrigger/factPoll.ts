@@ -238,9 +238,9 @@ export class FactPoll {
 		if (current.heldFrom > floor) this.note('crowded');
 	}
 
-	/** A holding read past the activation poll and its second that holds facts dated ahead only within it: one it meets may be new (it waits for the clock), and it proves nothing of them. */
+	/** A holding read past the activation poll and its second (a `Date` before it is another clock: replicas) that holds facts dated ahead only within it: one it meets may be new (it waits for the clock), and it proves nothing of them. */
 	private late(current: Sweep): boolean {
-		return current.aheadInSecond === true && !this.activating && this.trusted > (current.clockSecond ?? Number.POSITIVE_INFINITY) + DATE_RESOLUTION_MS;
+		return current.aheadInSecond === true && !this.activating && Number.isFinite(current.clockSecond ?? Number.POSITIVE_INFINITY) && Math.abs(this.trusted - (current.clockSecond as number)) > DATE_RESOLUTION_MS;
 	}
 
 	/** A whole sweep: moves the cursors (none after gaps), learns the order, and ends; a holding one ends the activation. */
