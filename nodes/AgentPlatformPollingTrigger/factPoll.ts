@@ -270,7 +270,8 @@ export class FactPoll {
 			advance(cursor, to);
 			if (!current.gaps && makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY)) this.note('lost');
 		}
-		if (!current.gaps && stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince) stream.sweepNeededSince = 0;
+		// A whole read ends the need for one; one that held the cursors back (a change deferred, a place tied where the list moved) asks for the next.
+		if (!current.gaps && (current.deferred !== null || (stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince))) stream.sweepNeededSince = current.deferred === null ? 0 : Date.now() + 1;
 		const order = current.rises && current.falls ? 'unknown' : current.rises ? 'oldest-first' : current.falls ? 'newest-first' : stream.order;
 		if (order === 'unknown') {
 			if (stream.order !== 'unknown' && this.created) this.note('unordered');

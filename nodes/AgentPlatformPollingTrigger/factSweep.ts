@@ -11,8 +11,7 @@ import type { FactPoll } from './factPoll';
 import type { FactStream, Sweep } from './state';
 
 /** Pages a sweep reads at most: twice the list's (facts added or moved meanwhile), and 10 more; a list that runs on beyond (a server claiming more) ends it with gaps. */
-const SWEEP_PAGE_FACTOR = 2;
-const SWEEP_SPARE_PAGES = 10;
+const [SWEEP_PAGE_FACTOR, SWEEP_SPARE_PAGES] = [2, 10];
 /** Requests an idle poll of a list in creation order, watching only new facts, spends at most: the fast read's, then the sweep's. */
 export const SAFETY_POLL_REQUESTS = 3;
 
@@ -75,8 +74,8 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
 	if (current.holding || current.promotions) poll.hold(current, [...page.items, ...(page.unplaced ?? [])]);
 	// Gaps (facts may have been skipped): anchors missing after others, in a list of no known order, or at a place tied with a fact next to it (a reorder of those ties may have moved anchors and unread facts before it; between facts dated apart, no list sorted by date can);
-	// oldest first, asked from the anchors, a fact before the place sharing its date that is no anchor (ties in a changing order crossed it: one run of anchors shows nothing). A place tied at a date not yet accounted for holds the cursors there (`held`): a reorder of those
-	// ties that keeps the anchors in one run (a rotation) shows nothing, yet may have moved a fact of that date from behind the place to before it, unread.
+	// oldest first, asked from the anchors, a fact before the place sharing its date that is no anchor (ties in a changing order crossed it: one run of anchors shows nothing). A place tied at a date not yet accounted for, found elsewhere than the scan left it (the list moved
+	// there), holds the cursors at that date (`held`) and asks for another whole read (FactPoll.swept): a reorder of those ties that keeps the anchors in one run (a rotation) shows no gap, yet may have moved a fact of that date from behind the place to before it, unread.
 	const [anchors, placed] = [new Set(current.anchors), page.placeAt >= 0 ? createdAt(page.items[page.placeAt]) : Number.NaN];
 	const tied = page.placeAt >= 0 && (!Number.isFinite(placed) || [page.items[page.placeAt - 1], page.items[page.placeAt + 1]].some((fact) => fact !== undefined && createdAt(fact) === placed));
 	const crossed = stream.order === 'oldest-first' && page.offset === current.offset - current.anchors.length && page.items.slice(0, Math.max(0, page.placeAt)).some((fact) => createdAt(fact) === placed && !anchors.has(shortHash(String(fact.id))));
@@ -98,7 +97,7 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 	if (broken && stream.windowed) return (poll.orderBroken(current), false);
 	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm);
 	if (outOfRoom) return false;
-	const held = Math.min(current.deferred ?? Number.POSITIVE_INFINITY, deferred, tied && !gaps && placed >= poll.cursors.created.since ? placed : Number.POSITIVE_INFINITY);
+	const held = Math.min(current.deferred ?? Number.POSITIVE_INFINITY, deferred, tied && page.shifted && !gaps && placed >= poll.cursors.created.since ? placed : Number.POSITIVE_INFINITY);
 	const markRead = Math.max(current.markRead ?? Number.NEGATIVE_INFINITY, poll.edgeMark(page.items));
 	Object.assign(current, order, { gaps: current.gaps || gaps, deferred: Number.isFinite(held) ? held : null, offset: page.end, anchors: page.anchors.map(shortHash), total: page.total, pages: current.pages + 1 }, Number.isFinite(markRead) ? { markRead } : {});
 	// The list is at least as long as its total says, and as far as the sweep has read (a total that under-counts), in pages as served.

@@ -69,6 +69,8 @@ export interface ScanPage {
 	answered: number;
 	/** The anchors were found in one run after other items, but fewer than were kept: moved away (ties in a changing order), or deleted while others were added. */
 	anchorsMissing: boolean;
+	/** The last anchor was found elsewhere than where the scan left it: items were added or deleted before it, or the list was reordered there. */
+	shifted: boolean;
 	/** A look elsewhere that found no anchor either (`lost`): the items it was served, not part of the page. A reader that must account for every item served (the polling trigger's read that holds what existed) takes them too. */
 	unplaced?: IDataObject[];
 }
@@ -231,6 +233,7 @@ export class ResumablePlan {
 		// found at the page's start (where a place moved on too far also cuts some off), so the list was
 		// reordered there, or changed there in more than one way; the reader, which knows the dates, tells.
 		const anchorsMissing = at >= 0 && run >= 0 && run < this.place.anchors && at + 1 > run;
+		const shifted = at >= 0 && request.offset + at !== reached - 1;
 		const fresh: IDataObject[] = [];
 		for (const item of items.slice(at + 1)) {
 			if (typeof item.id === 'string') {
@@ -250,7 +253,7 @@ export class ResumablePlan {
 		const last = items.length === 0 || (short && (end >= page.pagination.total || (fresh.length === 0 && end <= reached) || (at >= 0 && at === items.length - 1)));
 		this.stale = fresh.length === 0 && !last ? this.stale + 1 : 0;
 		this.ended = last;
-		return { items, fresh, offset: request.offset, end, anchors, total: page.pagination.total, pageSize, lost, last, placeAt: at, anchorsMissing, answered };
+		return { items, fresh, offset: request.offset, end, anchors, total: page.pagination.total, pageSize, lost, last, placeAt: at, anchorsMissing, shifted, answered };
 	}
 
 	private stop(reason: string): { stop: string } {

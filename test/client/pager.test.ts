@@ -215,6 +215,14 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 		expect(lost).toEqual([false, false]);
 	});
 
+	test('a page says whether its place was found where the scan left it (`shifted`): not when nothing moved; yes when items before it were deleted', () => {
+		const still = resume({ items: ids(250) }, { offset: 120, anchorIds: ['f115', 'f116', 'f117', 'f118', 'f119'] }, 100);
+		expect(still.pages.map((p) => p.shifted)).toEqual([false, false]);
+		const items = ids(250).filter((i) => !['f3', 'f50', 'f100'].includes(i.id));
+		const deleted = resume({ items }, { offset: 120, anchorIds: ['f115', 'f116', 'f117', 'f118', 'f119'] }, 100);
+		expect(deleted.pages.map((p) => p.shifted)).toEqual([true, false]);
+	});
+
 	test('the list reordered at the place (ties in a changing order): anchors found apart say items may have been skipped; found all in one run, nothing is', () => {
 		const anchorIds = ['f115', 'f116', 'f117', 'f118', 'f119'];
 		// f119 moved away from the others, and f140 (not read yet) to before the place.
