@@ -171,6 +171,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	let olderRestart = false;
 	/** After a restart from an older version's state, the polls (by count) until its whole read, which holds promotions as the activation's does, may have ended. */
 	let relearnUntil = 0;
+	/**
+	 * A poll of the activation's whole read whose `Date`s lay more than 2 s apart: this server's clock moves on with each answer (`requestMs`) and
+	 * write while n8n's stands, which is what replicas whose clocks disagree show, and the docs say that read then holds every promotion it meets.
+	 */
+	let clocklessRead = false;
 	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '') > list.now() + DAY_MS;
 	/**
 	 * The second the activation began in, on the fact list's `Date` clock when that is the facts' own. A promotion made in it before
@@ -207,6 +212,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		list.beginPoll(list.polls < Math.max(readPolls(b, activationRead), relearnUntil));
 		list.activating = list.polls === 0;
 		const items = await wf.poll();
+		if (list.polls < readPolls(b, activationRead) && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
 		list.activating = false;
 		list.polls++;
 		endedAt[list.polls] = list.now();
@@ -363,6 +369,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// ahead made before that read ended cannot be told from one that existed there (docs/polling-trigger.md, Reports late). Nor can a promotion
 		// made during it when another client writes: its writes move this server's clock on while n8n's stands, so the `Date`s of one poll lie further
 		// apart than the poll took, which is what replicas whose clocks disagree show, and that read then holds every promotion it meets (the docs).
+		// Nor is a promotion made during the activation's whole read when its `Date`s disagreed (clocklessRead), as the docs say.
+		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < readPolls(b, activationRead);
 		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)
@@ -381,7 +389,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || heldWhileClockless(c) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be
