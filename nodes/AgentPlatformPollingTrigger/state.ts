@@ -63,7 +63,7 @@ export interface Sweep {
 	restarted?: true;
 	pages: number;
 	maxPages: number;
-	/** The oldest change it had to defer (API epoch ms; null: none). */
+	/** The oldest change it had to defer, or the date of a place tied where the list moved (factSweep.ts): the cursors stop there (API epoch ms; null: none). */
 	deferred: number | null;
 	/** The list moved more than the anchors could follow: items may have been skipped. */
 	gaps: boolean;
