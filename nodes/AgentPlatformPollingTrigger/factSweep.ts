@@ -73,13 +73,13 @@ export async function sweep(poll: FactPoll, stream: FactStream, current: Sweep, 
 /** One page of the sweep: its facts judged, its order and dates noted, its place kept; false when the poll ran out of room for its events (the place stays). */
 function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage): boolean {
 	if (current.holding || current.promotions) poll.hold(current, [...page.items, ...(page.unplaced ?? [])]);
-	// Gaps (facts may have been skipped): anchors missing after others, in a list of no known order, or at a place tied with a fact next to it (a reorder of those ties may have moved anchors and unread facts before it; between facts dated apart, no list sorted by date can);
+	// Gaps (facts may have been skipped): anchors missing after others, in a list of no known order, or at a place tied with a fact next to it (a reorder of those ties may have moved anchors and unread facts before it; between facts dated apart, no list sorted by date can), in a list of no known order found elsewhere than the scan left it too (one anchor, as pages under 40 keep, is always one run);
 	// oldest first, asked from the anchors, a fact before the place sharing its date that is no anchor (ties in a changing order crossed it: one run of anchors shows nothing). A place tied at a date not yet accounted for, found elsewhere than the scan left it (the list moved
 	// there), holds the cursors at that date (`held`) and asks for another whole read (FactPoll.swept): a reorder of those ties that keeps the anchors in one run (a rotation) shows no gap, yet may have moved a fact of that date from behind the place to before it, unread.
 	const [anchors, placed] = [new Set(current.anchors), page.placeAt >= 0 ? createdAt(page.items[page.placeAt]) : Number.NaN];
 	const tied = page.placeAt >= 0 && (!Number.isFinite(placed) || [page.items[page.placeAt - 1], page.items[page.placeAt + 1]].some((fact) => fact !== undefined && createdAt(fact) === placed));
 	const crossed = stream.order === 'oldest-first' && page.offset === current.offset - current.anchors.length && page.items.slice(0, Math.max(0, page.placeAt)).some((fact) => createdAt(fact) === placed && !anchors.has(shortHash(String(fact.id))));
-	const gaps = page.lost || crossed || (page.anchorsMissing && (stream.order === 'unknown' || tied));
+	const gaps = page.lost || crossed || (page.anchorsMissing && (stream.order === 'unknown' || tied)) || (page.shifted && tied && stream.order === 'unknown');
 	// A gap only ties can have skipped (sorted by date: its place tied, or none found and the page begins at the date read last) hides no order, checked on from the place; any other does (FactPoll.swept).
 	const hides = gaps && !(stream.order !== 'unknown' && (page.placeAt >= 0 ? tied : page.items.length > 0 && createdAt(page.items[0]) === current.lastCreated));
 	const order = { rises: current.rises || hides, falls: current.falls || hides, lastCreated: hides ? null : gaps && page.placeAt >= 0 ? placed : current.lastCreated };
