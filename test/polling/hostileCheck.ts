@@ -176,6 +176,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * write while n8n's stands, which is what replicas whose clocks disagree show, and the docs say that read then holds every promotion it meets.
 	 */
 	let clocklessRead = false;
+	/** Another client wrote during the activation poll, and n8n's log said the newest end could not be read whole (pages moved under that read). */
+	let movedAtActivation = false;
 	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '') > list.now() + DAY_MS;
 	/**
 	 * The second the activation began in, on the fact list's `Date` clock when that is the facts' own. A promotion made in it before
@@ -217,6 +219,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		list.polls++;
 		endedAt[list.polls] = list.now();
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
+		if (list.polls === 1) movedAtActivation = list.writtenWhileRead > writtenBefore && warned.slice(warnedBefore).some((message) => message.includes('could not be read whole at activation'));
 		if (refused() > refusedBefore && !warned.slice(warnedBefore).some((message) => message.includes('were not reported'))) fail('nothing refused in silence', `${refused() - refusedBefore} change(s) refused, and n8n's log said nothing of them`);
 		requests.push(list.requests - before);
 		for (const item of items) {
@@ -369,7 +372,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// ahead made before that read ended cannot be told from one that existed there (docs/polling-trigger.md, Reports late). Nor can a promotion
 		// made during it when another client writes: its writes move this server's clock on while n8n's stands, so the `Date`s of one poll lie further
 		// apart than the poll took, which is what replicas whose clocks disagree show, and that read then holds every promotion it meets (the docs).
-		// Nor is a promotion made during the activation's whole read when its `Date`s disagreed (clocklessRead), as the docs say.
+		// Nor is a promotion made during the activation's whole read when its `Date`s disagreed (clocklessRead), as the docs say. Nor a fact dated
+		// ahead made during that read where facts dated ahead sat at the newest end and pages moved under the activation's read of it: the window is
+		// unproven (the docs), and one dated ahead that existed unread cannot be told from it.
+		const aheadDuringMovedRead = (c: Change) => c.datedAhead && b.futureFacts > 0 && movedAtActivation && c.atPoll < readPolls(b, activationRead);
 		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < readPolls(b, activationRead);
 		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
@@ -389,7 +395,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || heldWhileClockless(c) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be
