@@ -883,6 +883,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'duplicates', existing: 100, batch: true },
 		[{ kind: 'future', count: 1, ahead: 'decades' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=3030` on 685483b (and so on 154f889): as the 52 facts above, but dated apart, so the
+	// place its one anchor marked (found at the end of the last page, elsewhere than the read left it) was tied with nothing; 8e4bd74 asked for a
+	// tie. Facts dated decades ahead that the read never met were reported. Any such place is a gap in a list of no known order now.
+	[
+		'no event for a fact that existed at activation: a new order per request, watching one agent, pages of 20 to 49, 28 facts dated decades ahead, facts expiring, 100 facts made',
+		{ order: 'permutation', pages: 'small-max', futureFacts: 28, existing: 80, lifetimes: true, agent: 'dep_bravo', seed: 1_243_578_787 },
+		[createMany(100)],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
