@@ -891,6 +891,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', pages: 'small-max', futureFacts: 28, existing: 80, lifetimes: true, agent: 'dep_bravo', seed: 1_243_578_787 },
 		[createMany(100)],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2929` on 685483b (and so on 154f889): sorted by agent first, watching one scope, a batch
+	// of 1,289 and a fact dated decades ahead in another agent's section. The activation read the ends of the agent's whole list (the filter's
+	// rule), where that fact does not sit; the first whole read of the filtered list found it sorted by date and took that for the proof the
+	// activation's ends promised (`endsRead`), and the fact, which existed, was reported. The ends read were the other list's: they prove nothing now.
+	[
+		'no event for a fact that existed at activation: sorted by agent then oldest first, watching one scope, a batch of 1,289, a fact dated decades ahead in another agent\'s section',
+		{ order: 'agent-then-oldest', futureFacts: 1, existing: 1289, batch: true, scope: 'team' },
+		[createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
