@@ -255,8 +255,8 @@ export class FactPoll {
 		if (current.holding) {
 			// Back to the window it held, never on: a fact made during it, dated after the cursor, at a place it had passed, is the next read's.
 			endHolding(this.cursors.created, Math.min(this.cursors.created.since, current.gaps ? Number.POSITIVE_INFINITY : (current.heldFrom ?? Number.POSITIVE_INFINITY)));
-			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too (gaps at ties hide no order; it holds nothing dated ahead): this one, or the first whole read after it that does (`endsRead`).
-			stream.windowed = this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined;
+			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too (gaps at ties hide no order; it holds nothing dated ahead): this one, or the first whole read after it that does (`endsRead`). Its clock at activation is where creations go should a later read find the order broken (orderBroken).
+			[stream.windowed, stream.activatedAt] = [this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined, stream.activatedAt ?? current.clockSecond];
 			stream.endsRead = (this.late(current) && current.endsRead && !stream.windowed) || undefined;
 		}
 		// Gaps only at ties (the order checked across them: factSweep.ts) confirm or teach the order; only a read without gaps moves the cursors.

@@ -900,6 +900,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-then-oldest', futureFacts: 1, existing: 1289, batch: true, scope: 'team' },
 		[createOne()],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=3030` on 4bab088 (and so on 154f889): sorted by agent (descending) then newest first,
+	// watching one scope. The activation's whole read of the agent's list ended, proving its window, but kept no clock at activation; a later read
+	// found the order broken and, with no clock, held every creation it met as existing, as with no `Date`: a fact made after activation and not
+	// reported yet (1,146 made at once, more than a poll hands over) was lost. The read's clock at activation is kept for that now.
+	[
+		'nothing lost: sorted by agent (descending) then newest first, watching one scope, facts expiring, 1,146 facts made for another agent after activation, then one dated minutes ahead',
+		{ order: 'agent-desc-then-newest', existing: 700, lifetimes: true, scope: 'agent' },
+		[{ kind: 'poll', polls: 1 }, createMany(1146, 1), { kind: 'future', count: 1, ahead: 'minutes' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
