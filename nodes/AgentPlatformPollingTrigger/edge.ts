@@ -47,8 +47,7 @@ const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === u
 
 /**
  * Oldest first: the last pages, from the end (a page shorter than the longest served, whatever `total` says)
- * back to the mark. It aims where the end should be (moved by the last drift, a quarter page to spare); past
- * the end it steps back, each step twice the last; a full page, it reads on.
+ * back to the mark. It aims where the end should be (moved by the last drift, a quarter page to spare); past the end it steps back, each step twice the last; a full page, it reads on.
  */
 async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<PagesRead> {
 	const served = stream.served ?? (stream.pageSize || 1);

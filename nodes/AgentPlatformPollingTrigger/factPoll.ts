@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { baseline, edgeOrder, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, DAY_MS, endHolding, holdExisting, judge, type Kind, letGo, makeRoom, MAX_SEEN, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, DAY_MS, endHolding, holdExisting, judge, keyBytes, type Kind, letGo, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { agentQuery, factQuery, matchesFilters, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
@@ -228,9 +228,10 @@ export class FactPoll {
 		return this.listDate === undefined ? undefined : this.trusted;
 	}
 
-	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on (all past a batch whose end the activation poll did not read, with no `Date`: nothing tells one dated ahead beyond it); promotions (`promotions`) dated ahead of the list's clock, all with none named or `Date`s that disagree but after a restart (`restarted`; no order tells when they were made, and a `Date` behind makes new ones of older). */
+	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on (all past a batch whose end the activation poll did not read, with no `Date`: nothing tells one dated ahead beyond it); promotions (`promotions`) dated ahead of the list's clock, all with none named, or with `Date`s that disagree but not after a restart (`restarted`: its keys decide; no order tells when they were made, and a `Date` behind makes new ones of older). */
 	hold(current: Sweep, facts: IDataObject[]): void {
-		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if (((this.clockless && !current.restarted) || change.at > this.trusted) && this.cursors.promoted.keys.size < MAX_SEEN) remember(this.cursors.promoted, change, this.trusted);
+		let room = MAX_SEEN_BYTES - keyBytes(this.cursors.promoted.keys); // an earlier version's keys take 8 bytes each at one date
+		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if (((current.restarted ? this.clock === undefined : this.clockless) || change.at > this.trusted) && (room -= MAX_SEEN_BYTES / MAX_SEEN) >= 0) remember(this.cursors.promoted, change, this.trusted);
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);

@@ -909,6 +909,23 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', existing: 700, lifetimes: true, scope: 'agent' },
 		[{ kind: 'poll', polls: 1 }, createMany(1146, 1), { kind: 'future', count: 1, ahead: 'minutes' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=3434` on 95f31f5 (and so on 154f889): no `Date` header, facts dated up to 5 minutes before
+	// they can be read, two promotions made in the half minute before activation, 891 facts (the activation's whole read takes two polls). A
+	// restart from a format-3 state between them: the read after it held only promotions dated ahead of the `Date`, and with none named, none.
+	// A promotion the activation had not yet read, dated after the newest date it had, was reported. With no `Date`, that read holds every
+	// promotion it meets, as the activation's does.
+	[
+		'no event for a promotion made before activation: no `Date` header, facts dated up to 5 minutes before they can be read, a restart from a format-3 state during the activation\'s whole read',
+		{ dateHeader: 'absent', readLagMs: 300_000, existing: 891, promotions: true, seed: 519_256_017 },
+		[{ kind: 'restart', older: 'format3' }, createOne()],
+	],
+	// The same, the format-3 state's keys full (72,000 bytes at one date, as that version could store): the read held a promotion only while the
+	// keys were fewer than 3,000, the count that fits when each has its own date. It counts their bytes now.
+	[
+		'no event for a promotion made before activation: no `Date` header, facts dated up to 5 minutes before they can be read, a restart from a full format-3 state during the activation\'s whole read',
+		{ dateHeader: 'absent', readLagMs: 300_000, existing: 891, promotions: true, seed: 519_256_017 },
+		[{ kind: 'restart', older: 'format3-full' }, createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
