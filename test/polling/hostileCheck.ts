@@ -214,7 +214,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		list.beginPoll(list.polls < Math.max(readPolls(b, activationRead), relearnUntil));
 		list.activating = list.polls === 0;
 		const items = await wf.poll();
-		if (list.polls < readPolls(b, activationRead) && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
+		if (list.polls < activationPolls && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
 		list.activating = false;
 		list.polls++;
 		endedAt[list.polls] = list.now();
@@ -267,6 +267,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 
 	/** The facts the activation's whole read goes through: with a tier or scope filter, the agent's whole list (docs/polling-trigger.md). */
 	const activationRead = readSize();
+	/** Polls the activation's whole read may take: one more than a whole read at the share, as the activation poll spends part of its share on the list's ends. */
+	const activationPolls = readPolls(b, activationRead) + 1;
 	/** The newest fact of the list the activation reads that is not dated ahead: in creation order it sits just past the facts dated ahead, where the window begins. */
 	const newestReal = list.facts.filter((f) => (!b.agent || f.agent_id === b.agent) && Date.parse(f.created_at) <= list.now()).reduce<ServedFact | undefined>((newest, f) => (newest && newest.created_at >= f.created_at ? newest : f), undefined);
 	wf.activate();
@@ -376,7 +378,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// ahead made during that read where facts dated ahead sat at the newest end and pages moved under the activation's read of it: the window is
 		// unproven (the docs), and one dated ahead that existed unread cannot be told from it.
 		const aheadDuringMovedRead = (c: Change) => c.datedAhead && b.futureFacts > 0 && movedAtActivation && c.atPoll < readPolls(b, activationRead);
-		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < readPolls(b, activationRead);
+		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < activationPolls;
 		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)
