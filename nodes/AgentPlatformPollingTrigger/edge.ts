@@ -44,11 +44,10 @@ function distinct(pages: OffsetPage[]): IDataObject[] {
 
 /** Whether `next` holds the fact `at` of the page read before it (the two overlap: the list did not move under the read). */
 const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === undefined || next.items.some((f) => f.id === fact.id);
+/** Whether `next`, read on from `last`, finds the fact `last` ends on moved by more or less than the list grew, tied with the fact before it: a reorder of those ties that keeps them in one run (a rotation) may have moved an unread fact of that date before it. */
+const shiftedAtTie = (last: OffsetPage, next: OffsetPage) => next.items.some((f, i) => f.id === last.items.at(-1)?.id && next.offset + i - (last.offset + last.items.length - 1) !== next.total - last.total && createdAt(last.items.at(-2) ?? {}) === createdAt(f));
 
-/**
- * Oldest first: the last pages, from the end (a page shorter than the longest served, whatever `total` says)
- * back to the mark. It aims where the end should be (moved by the last drift, a quarter page to spare); past the end it steps back, each step twice the last; a full page, it reads on.
- */
+/** Oldest first: the last pages, from the end (a page shorter than the longest served, whatever `total` says) back to the mark. It aims where the end should be (moved by the last drift, a quarter page to spare); past the end it steps back, each step twice the last; a full page, it reads on. */
 async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<PagesRead> {
 	const served = stream.served ?? (stream.pageSize || 1);
 	const expected = stream.total + (stream.edge?.drift ?? 0);
@@ -107,7 +106,7 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 		if (!poll.canContinue()) return { pages, outcome: 'cut', total: last.total, beyond: last.items.at(-1) };
 		const next = await poll.pageAt(last.offset + last.items.length - anchorCount(last.served));
 		pages.push(next);
-		if (!overlaps(next, last.items[last.items.length - 1])) return { pages, outcome: 'moved', total: next.total, beyond: last.items.at(-1) };
+		if (!overlaps(next, last.items[last.items.length - 1]) || shiftedAtTie(last, next)) return { pages, outcome: 'moved', total: next.total, beyond: last.items.at(-1) };
 	}
 }
 
@@ -131,9 +130,8 @@ async function endOfFirst(poll: FactPoll, first: ScanPage): Promise<IDataObject[
 }
 
 /**
- * The baseline: the first page and the last (which teach the page size and the order); in a list in
- * creation order, then its newest end back past two windows; all held (FactPoll.startFrom). A tier or
- * scope filter lets a promotion bring in a fact the window never read: the list is read by agent alone.
+ * The baseline: the first page and the last (which teach the page size and the order); in a list in creation order, then its newest end back
+ * past two windows; all held (FactPoll.startFrom). A tier or scope filter lets a promotion bring in a fact the window never read: the list is read by agent alone.
  */
 export async function baseline(poll: FactPoll): Promise<void> {
 	const { stream, query } = poll;

@@ -926,6 +926,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ dateHeader: 'absent', readLagMs: 300_000, existing: 891, promotions: true, seed: 519_256_017 },
 		[{ kind: 'restart', older: 'format3-full' }, createOne()],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=3737` on ad38702 (and so on 154f889): newest first, ties that change order at every
+	// write by a rotation, a batch of 700 (one date), a `total` capped at 100 (it shows no growth), another client writing at every fifth request.
+	// The activation poll read from the newest end down past the window; between two pages a rotation moved a fact of the batch from behind the
+	// place to before it, unread, and the next page still held the fact the last ended on (one run of anchors, found elsewhere): the window was
+	// taken as read, and the fact, which existed, was reported. A page that finds that fact elsewhere than asked, tied with the one before, moved.
+	[
+		'no event for a fact that existed at activation: newest first, ties reordered at every write, a batch of 700, a `total` capped at 100, another client writing at every fifth request, a fact dated decades ahead',
+		{ order: 'ties-reordered-newest', total: 'capped', writeEvery: 5, futureFacts: 1, existing: 700, batch: true },
+		[{ kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
