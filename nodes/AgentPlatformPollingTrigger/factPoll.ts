@@ -64,10 +64,12 @@ export class FactPoll {
 	activating = false;
 	/** Changes read this poll and not reported (judge.ts, `refused`). */
 	private refused = 0;
-	/** The latest and the first `Date` the fact list's own answers named this poll. */
+	/** The latest, the first and the earliest `Date` the fact list's own answers named this poll. */
 	private listDate?: number;
 	private firstDate?: number;
+	private earliestDate?: number;
 	private readonly startedAt = Date.now();
+	private readonly spread = () => (this.listDate ?? 0) - (this.earliestDate ?? 0) - (Date.now() - this.startedAt) - 2 * DATE_RESOLUTION_MS;
 	/** The list's filters (at activation the agent's alone: a promotion may bring in any of its facts); while `withBudget` runs, the client that counts. */
 	query: IDataObject;
 	private budgeted?: AgentPlatformClient;
@@ -140,9 +142,9 @@ export class FactPoll {
 	/** Where the fast read stops (edge.ts): past the newest trusted date read and, where ids decide creations (`windowed`), past one among `facts` dated up to a day ahead of the list's clock (a `Date` behind the facts' must not have each read go back through the list); it moves no cursor. */
 	edgeMark = (facts: IDataObject[]): number => Math.max(this.newestTrusted(facts), ...(this.stream.windowed ? facts.map(createdAt).filter((at) => at <= this.trusted + DAY_MS) : [])) + 1;
 
-	/** The newest change date (created or promoted) among `facts` and those read before that the list's `Date` lets be trusted (-Infinity: none). */
+	/** The newest change date (created or promoted) among `facts` and those read before that the list's `Date` lets be trusted, less how far its `Date`s ever disagreed (a replica ahead must not let a fact dated ahead move the window past real facts; -Infinity: none). */
 	newestTrusted(facts: IDataObject[]): number {
-		const trusted = facts.flatMap((fact) => changeDates(fact, BOTH)).filter((at) => at <= this.trusted);
+		const trusted = facts.flatMap((fact) => changeDates(fact, BOTH)).filter((at) => at <= this.trusted - Math.min(DAY_MS, Math.max(this.stream.skew ?? 0, this.spread())));
 		return Math.max(this.stream.newest ?? Number.NEGATIVE_INFINITY, ...trusted);
 	}
 
@@ -175,10 +177,7 @@ export class FactPoll {
 		return { deferred: Math.min(oldest(deferred), oldest(waiting)), outOfRoom: deferred.length > 0 && fresh.length >= room, found };
 	}
 
-	/**
-	 * The activation's cursors (judge.ts, baselineCursors) from the facts it read, the window read whole or else provisional: past the newest
-	 * trusted date at the newest end of a list in order (`newestAtEnd`) or a batch, else the list's clock; then a whole read holds what existed.
-	 */
+	/** The activation's cursors (judge.ts, baselineCursors) from the facts it read, the window read whole or else provisional: past the newest trusted date at the newest end of a list in order (`newestAtEnd`) or a batch, else the list's clock; then a whole read holds what existed. */
 	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY, endsRead = false): void {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
@@ -218,9 +217,9 @@ export class FactPoll {
 		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now(), ...(this.promoted ? { sweep: { ...newSweep(this.stream.newest), promotions: true, restarted: true } } : {}) });
 	}
 
-	/** No `Date`, or `Date`s further apart than the local time this poll took (replicas whose clocks disagree): none tells when a promotion was made. */
+	/** No `Date`, or `Date`s further apart than the local time this poll took (`spread` over 0: replicas whose clocks disagree): none tells when a promotion was made. */
 	private get clockless(): boolean {
-		return this.clock === undefined || (this.listDate ?? 0) - (this.firstDate ?? 0) > Date.now() - this.startedAt + 2 * DATE_RESOLUTION_MS;
+		return this.clock === undefined || this.spread() > 0;
 	}
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
@@ -292,6 +291,7 @@ export class FactPoll {
 		if (this.activating && this.clockless && this.stream.sweep?.holding && this.stream.order === 'unknown' && this.cursors.created.since === this.stream.sweep.clockSecond) advance(this.cursors.created, this.clock ?? Number.NaN);
 		this.stream.created = storeCursor(this.cursors.created);
 		this.stream.promoted = storeCursor(this.cursors.promoted);
+		if (this.spread() > (this.stream.skew ?? 0)) this.stream.skew = Math.min(DAY_MS, this.spread());
 		if (this.refused === 0) return;
 		this.stream.refused = (this.stream.refused ?? 0) + this.refused;
 		this.warn(`${this.refused} memory-fact change(s) read were not reported: they are dated before the date from which the trigger reports (they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, or after a read found the list out of the order learned at activation) (docs/polling-trigger.md, What it can prove)`);
@@ -337,7 +337,7 @@ export class FactPoll {
 		this.stream.pageSize = pageSize;
 		this.stream.served = Math.max(1, Math.min(pageSize, Math.max(this.stream.served ?? 0, length)));
 		const date = this.parts.dates.last;
-		if (date !== undefined) this.listDate = Math.max(this.listDate ?? date, date);
+		if (date !== undefined) [this.listDate, this.earliestDate] = [Math.max(this.listDate ?? date, date), Math.min(this.earliestDate ?? date, date)];
 		this.firstDate ??= date;
 	}
 

@@ -94,8 +94,9 @@ export interface FactStream {
 	sweepNeededSince: number;
 	/** What n8n's log was told, so each is told once (factPoll.ts, NOTES). */
 	notes?: string[];
-	/** The newest change date read that was no later than the list's `Date` allowed (factPoll.ts, `trusted`). */
+	/** The newest change date read that was no later than the list's `Date` allowed (factPoll.ts, `trusted`), less `skew`: how far its `Date`s within one poll ever disagreed (ms, up to a day). */
 	newest?: number;
+	skew?: number;
 	/** The activation read its window whole (judge.ts, baselineCursors): only ids and dates decide; else creations dated ahead of the list's `Date` wait for it. */
 	windowed?: boolean;
 	/** Changes read after activation and not reported (each counted once; n8n's log says why at each poll). */
@@ -195,7 +196,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
-	if (![value.served, value.newest, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
+	if (![value.served, value.newest, value.skew, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
 	if (![value.windowed, value.relearn, value.wholeAgentList, value.orderToConfirm, value.endsRead].every((flag) => flag === undefined || flag === true)) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));

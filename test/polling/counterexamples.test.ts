@@ -936,6 +936,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered-newest', total: 'capped', writeEvery: 5, futureFacts: 1, existing: 700, batch: true },
 		[{ kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=4646` on 018902c (and so on 154f889): oldest first, replicas whose `Date`s lie 10
+	// minutes either side of the facts, a fact dated minutes ahead made after activation. Under the replica ahead that fact looked real, moved the
+	// window past the real facts, and one made next was refused. A poll whose first `Date` was the later one did not even see them disagree (it
+	// compared the latest with the first, not the earliest). Facts now move the window only up to the `Date` less how far its `Date`s ever disagreed.
+	[
+		'nothing lost: oldest first, replicas whose `Date` headers are 10 minutes either side, a fact dated minutes ahead made after activation, then one made',
+		{ dateHeader: 'replicas', dateSkewMs: -600_000, existing: 2, promotions: true, seed: 83_913_830 },
+		[{ kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'poll', polls: 1 }, createOne()],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
