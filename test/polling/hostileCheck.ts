@@ -176,8 +176,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * write while n8n's stands, which is what replicas whose clocks disagree show, and the docs say that read then holds every promotion it meets.
 	 */
 	let clocklessRead = false;
+	/** A restart took the trigger back to a state saved while the activation's whole read was on (n8n saves the state with items only): that read goes on, until this poll at most. */
+	let activationReadUntil = 0;
 	/** Another client wrote during the activation poll, and n8n's log said the newest end could not be read whole (pages moved under that read). */
 	let movedAtActivation = false;
+	/** The end of the second the activation poll's latest `Date` named (ms; the trigger's clock at activation). */
+	let activationClock = Number.NEGATIVE_INFINITY;
 	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '') > list.now() + DAY_MS;
 	/**
 	 * The second the activation began in, on the fact list's `Date` clock when that is the facts' own. A promotion made in it before
@@ -214,11 +218,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		list.beginPoll(list.polls < Math.max(readPolls(b, activationRead), relearnUntil));
 		list.activating = list.polls === 0;
 		const items = await wf.poll();
-		if (list.polls < activationPolls && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
+		if (list.polls < Math.max(activationPolls, activationReadUntil) && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
 		list.activating = false;
 		list.polls++;
 		endedAt[list.polls] = list.now();
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
+		if (list.polls === 1) activationClock = list.latestDateInPoll + 1_000;
 		if (list.polls === 1) movedAtActivation = list.writtenWhileRead > writtenBefore && warned.slice(warnedBefore).some((message) => message.includes('could not be read whole at activation'));
 		if (refused() > refusedBefore && !warned.slice(warnedBefore).some((message) => message.includes('were not reported'))) fail('nothing refused in silence', `${refused() - refusedBefore} change(s) refused, and n8n's log said nothing of them`);
 		requests.push(list.requests - before);
@@ -326,6 +331,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// Durable cursors: a restart before the first tick leaves the row as it was before activation, so that tick takes a new baseline (documented).
 		if (b.scheduler === 'durable-cursors' && list.polls === 1) newBaselineAt = 1;
 		const saved = wf.savedStaticData();
+		if (older === 'none' && (((saved[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined)?.sweep as IDataObject | undefined)?.promotions === true) activationReadUntil = list.polls + readPolls(b, maxRead) + 1;
 		// A state whose window was read on the agent's whole list (a tier or scope filter, until a whole read of it ends) is none an older
 		// version wrote: those read the filtered list from activation on, and such keys would stand on a list they never polled.
 		const agentList = ((saved[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined)?.wholeAgentList === true;
@@ -378,7 +384,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// ahead made during that read where facts dated ahead sat at the newest end and pages moved under the activation's read of it: the window is
 		// unproven (the docs), and one dated ahead that existed unread cannot be told from it.
 		const aheadDuringMovedRead = (c: Change) => c.datedAhead && b.futureFacts > 0 && movedAtActivation && c.atPoll < readPolls(b, activationRead);
-		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < activationPolls;
+		// Nor, there, a creation made during that read dated before the activation's clock (its latest `Date` and that second): the docs' choice for
+		// facts that appear during it (made in the activation's own second, or dated back) is to take them as existing, and n8n's log says so.
+		const inSecondDuringMovedRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && movedAtActivation && c.atPoll < activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
+		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < Math.max(activationPolls, activationReadUntil);
 		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)
@@ -397,7 +406,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringMovedRead(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be

@@ -189,19 +189,19 @@ export class HostileList {
 	/** The activation's whole read is on (the checker says so before each poll): the promotions it is served dated after the latest `Date` named in the poll so far (and its second). */
 	private holdingPromotions = false;
 	readonly servedAhead = new Set<string>();
-	private latestDateInPoll = Number.NEGATIVE_INFINITY;
-	/** The first `Date` the fact list named this poll. */
-	private firstDateInPoll?: number;
+	/** The latest and the earliest `Date` the fact list named this poll (ms). */
+	latestDateInPoll = Number.NEGATIVE_INFINITY;
+	private earliestDateInPoll?: number;
 
 	/** A poll begins; `holdingPromotions`: the activation's whole read (or the one after a restart from an older state) is on. */
 	beginPoll(holdingPromotions: boolean): void {
 		this.holdingPromotions = holdingPromotions;
 		this.latestDateInPoll = Number.NEGATIVE_INFINITY;
-		this.firstDateInPoll = undefined;
+		this.earliestDateInPoll = undefined;
 	}
 
-	/** How far the fact list's `Date`s of this poll lie from its first to the latest (ms; 0: fewer than two named). */
-	dateSpreadInPoll = (): number => (this.firstDateInPoll === undefined ? 0 : this.latestDateInPoll - this.firstDateInPoll);
+	/** How far the fact list's `Date`s of this poll lie apart, the earliest from the latest (ms; 0: fewer than two named). */
+	dateSpreadInPoll = (): number => (this.earliestDateInPoll === undefined ? 0 : this.latestDateInPoll - this.earliestDateInPoll);
 	/** Facts other clients wrote while the trigger read. */
 	writtenWhileRead = 0;
 	/** The other clients stopped writing (the scenario settles). */
@@ -400,7 +400,7 @@ export class HostileList {
 		const { data, limit } = this.page(list, offset, Number(u.searchParams.get('limit') ?? MAX_PAGE) || MAX_PAGE);
 		const date = send({ data, pagination: { offset, limit, total: this.total(list.length) } });
 		if (date !== undefined) this.latestDateInPoll = Math.max(this.latestDateInPoll, Date.parse(date));
-		if (date !== undefined) this.firstDateInPoll ??= Date.parse(date);
+		if (date !== undefined) this.earliestDateInPoll = Math.min(this.earliestDateInPoll ?? Date.parse(date), Date.parse(date));
 		if (this.holdingPromotions) for (const f of data) if (f.promoted_at && Date.parse(f.promoted_at) > this.latestDateInPoll + 1_000) this.servedAhead.add(changeKey('promoted', f.id, f.promoted_at));
 		if (!this.activating) return;
 		for (const fact of data) this.servedAtActivation.add(fact.id);
