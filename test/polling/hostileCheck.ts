@@ -180,6 +180,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	let activationReadUntil = 0;
 	/** Another client wrote during the activation poll, and n8n's log said the newest end could not be read whole (pages moved under that read). */
 	let movedAtActivation = false;
+	/** n8n's log said so (whether or not another client wrote): until the whole read then under way ends, a fact dated before the activation's `Date` is taken as existing. */
+	let unprovenAtActivation = false;
 	/** The end of the second the activation poll's latest `Date` named (ms; the trigger's clock at activation). */
 	let activationClock = Number.NEGATIVE_INFINITY;
 	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '') > list.now() + DAY_MS;
@@ -224,7 +226,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		endedAt[list.polls] = list.now();
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
 		if (list.polls === 1) activationClock = list.latestDateInPoll + 1_000;
-		if (list.polls === 1) movedAtActivation = list.writtenWhileRead > writtenBefore && warned.slice(warnedBefore).some((message) => message.includes('could not be read whole at activation'));
+		if (list.polls === 1) unprovenAtActivation = warned.slice(warnedBefore).some((message) => message.includes('could not be read whole at activation'));
+		if (list.polls === 1) movedAtActivation = list.writtenWhileRead > writtenBefore && unprovenAtActivation;
 		if (refused() > refusedBefore && !warned.slice(warnedBefore).some((message) => message.includes('were not reported'))) fail('nothing refused in silence', `${refused() - refusedBefore} change(s) refused, and n8n's log said nothing of them`);
 		requests.push(list.requests - before);
 		for (const item of items) {
@@ -384,9 +387,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// ahead made during that read where facts dated ahead sat at the newest end and pages moved under the activation's read of it: the window is
 		// unproven (the docs), and one dated ahead that existed unread cannot be told from it.
 		const aheadDuringMovedRead = (c: Change) => c.datedAhead && b.futureFacts > 0 && movedAtActivation && c.atPoll < readPolls(b, activationRead);
-		// Nor, there, a creation made during that read dated before the activation's clock (its latest `Date` and that second): the docs' choice for
-		// facts that appear during it (made in the activation's own second, or dated back) is to take them as existing, and n8n's log says so.
-		const inSecondDuringMovedRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && movedAtActivation && c.atPoll < activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
+		// Nor a creation made during that read dated before the activation's clock (its latest `Date` and that second) where n8n's log said the newest
+		// end could not be read whole (pages moved, or seemed to: ties found elsewhere may be a reorder, or a page begun early), or that facts of that
+		// second were met by a read of a list with no provable order (the order the activation saw): the docs' choice for facts that appear during
+		// that read (made in the activation's own second, or dated back) is to take them as existing, and the log says so.
+		const secondMet = warned.some((message) => message.includes("dated within the second of the activation's last Date were met"));
+		const inSecondDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && (unprovenAtActivation || secondMet) && c.atPoll < activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
 		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < Math.max(activationPolls, activationReadUntil);
 		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
@@ -406,7 +412,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringMovedRead(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be
