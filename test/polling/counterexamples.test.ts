@@ -961,6 +961,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered-newest', writeEvery: 5, futureFacts: 17, existing: 2624, batch: true, agent: 'dep_bravo', seed: 1_538_127_535 },
 		[{ kind: 'promote', count: 1, pick: 0 }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=5959` on ef9a807: my regression (a66583b). Oldest first, a batch of 16 watched in one
+	// scope, pages that start a few facts early with no write between them. a66583b took every tied place found elsewhere in the read that holds
+	// what existed for a gap, so that read never proved its window, and a fact dated decades ahead made after activation waited for the clock,
+	// never reported. A place moved while the list's total stood still is a page begun early, not a reorder (a reorder comes with writes).
+	[
+		'nothing lost: oldest first, a batch watched in one scope, pages that start a few facts early, a fact dated decades ahead made after activation',
+		{ total: 'over', pages: 'duplicates', futureFacts: 1, existing: 16, batch: true, scope: 'agent', agent: 'dep_alpha' },
+		[{ kind: 'poll', polls: 2 }, { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
