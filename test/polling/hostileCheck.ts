@@ -414,6 +414,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			const fact = alive.get(c.id);
 			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
+			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
+			// on that one assumption too (docs/polling-trigger.md): with `Date`s that are not the facts' clock (skewed, replicas), creations are not promised.
+			if (c.kind === 'created' && movedAtActivation && (b.dateHeader === 'skewed' || b.dateHeader === 'replicas')) continue;
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be
 			// dated ahead), so a fact dated ahead waits for the list's clock there: one dated decades ahead is never due. Nor does a read of one
