@@ -229,7 +229,7 @@ export class FactPoll {
 
 	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on (all past a batch whose end the activation poll did not read, with no `Date`: nothing tells one dated ahead beyond it); promotions (`promotions`) dated ahead of the list's clock, all with none named, or with `Date`s that disagree but not after a restart (`restarted`: its keys decide; no order tells when they were made, and a `Date` behind makes new ones of older). */
 	hold(current: Sweep, facts: IDataObject[]): void {
-		let room = MAX_SEEN_BYTES - keyBytes(this.cursors.promoted.keys); // an earlier version's keys take 8 bytes each at one date
+		let room = current.promotions ? MAX_SEEN_BYTES - keyBytes(this.cursors.promoted.keys) : 0; // bytes, not keys: an earlier version's take 8 each at one date
 		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if (((current.restarted ? this.clock === undefined : this.clockless) || change.at > this.trusted) && (room -= MAX_SEEN_BYTES / MAX_SEEN) >= 0) remember(this.cursors.promoted, change, this.trusted);
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
