@@ -47,29 +47,30 @@ const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === u
 /** Whether `next`, read on from `last`, finds the fact `last` ends on moved by more or less than the list grew, tied with the fact before it: a reorder of those ties that keeps them in one run (a rotation) may have moved an unread fact of that date before it. */
 const shiftedAtTie = (last: OffsetPage, next: OffsetPage) => next.items.some((f, i) => f.id === last.items.at(-1)?.id && next.offset + i - (last.offset + last.items.length - 1) !== next.total - last.total && createdAt(last.items.at(-2) ?? {}) === createdAt(f));
 
+/** From a full page, pages read on to the list's end (a page shorter than the longest served), each overlapping the last; `stopped`: not got there, `total`: the list is at least this long (the next poll aims from there). Empty where the fact read last was, a page back that still ends on it shows the list ends there (pages served shifted back), not moved. */
+async function readOn(poll: FactPoll, from: OffsetPage): Promise<{ pages: OffsetPage[]; total: number; stopped?: 'cut' | 'moved' }> {
+	const pages = [from];
+	for (let page = from; page.items.length >= page.served; ) {
+		const [total, last] = [page.offset + page.items.length, page.items[page.items.length - 1]];
+		if (!poll.canContinue()) return { pages, stopped: 'cut', total };
+		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
+		const back = page.items.length === 0 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - page.served + 1)) : undefined;
+		if (back !== undefined && back.items[back.items.length - 1]?.id === last.id) return { pages: [...pages, back], total: back.offset + back.items.length };
+		pages.push(page);
+		if (!overlaps(page, last)) return { pages, stopped: 'moved', total };
+	}
+	return { pages, total: pages[pages.length - 1].offset + pages[pages.length - 1].items.length };
+}
+
 /** Oldest first: the last pages, from the end (a page shorter than the longest served, whatever `total` says) back to the mark. It aims where the end should be (moved by the last drift, a quarter page to spare); past the end it steps back, each step twice the last; a full page, it reads on. */
 async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<PagesRead> {
 	const served = stream.served ?? (stream.pageSize || 1);
 	const expected = stream.total + (stream.edge?.drift ?? 0);
-	let page = await pageBefore(poll, Math.max(0, Math.min(stream.total, expected) - served + Math.floor(served / 4)));
+	const page = await pageBefore(poll, Math.max(0, Math.min(stream.total, expected) - served + Math.floor(served / 4)));
 	if (page.items.length === 0 && page.offset > 0) return { pages: [page], outcome: 'cut', total: stream.total };
-	const pages = [page];
-	while (page.items.length >= page.served) {
-		// The list is at least this long: the next poll aims from here, should this one stop short of the end.
-		const total = page.offset + page.items.length;
-		if (!poll.canContinue()) return { pages, outcome: 'cut', total };
-		const last = page.items[page.items.length - 1];
-		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
-		// Empty where the fact read last was: a page back that still ends on it shows the list ends there (pages served shifted back), not moved.
-		const back = page.items.length === 0 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - page.served + 1)) : undefined;
-		if (back !== undefined && back.items[back.items.length - 1]?.id === last.id) {
-			pages.push((page = back));
-			break;
-		}
-		pages.push(page);
-		if (!overlaps(page, last)) return { pages, outcome: 'moved', total };
-	}
-	const [total, beyond] = [page.offset + page.items.length, pages[0].items[0]];
+	const { pages, total, stopped } = await readOn(poll, page);
+	if (stopped) return { pages, outcome: stopped, total };
+	const beyond = pages[0].items[0];
 	for (;;) {
 		const first = pages[0];
 		if (first.items.length === 0 || first.offset === 0 || createdAt(first.items[0]) < mark(distinct(pages))) return { pages, outcome: 'reached', total, beyond };
@@ -142,21 +143,22 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const first = await firstPage(poll);
 	const whole = first !== undefined && (first.last || poll.parts.share.available >= 1);
 	const ending = first && whole && (first.last || first.items.length === 1) ? await endOfFirst(poll, first) : undefined;
-	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch).
-	// The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there; that page, or a read on to the newest end, from a fact not dated ahead proves where facts dated ahead sit read (FactPoll.startFrom, `endsRead`).
+	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch). The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there; that page, or a read on to the newest end, from a fact not dated ahead proves where facts dated ahead sit read (FactPoll.startFrom, `endsRead`).
 	const served = first && first.total - first.end > first.pageSize ? first.answered : first?.pageSize;
 	const lastAt = first && served && (first.total - served < first.end ? first.end - 1 : Math.max(first.end, first.total - served + 1));
 	const lastPage = first && whole && !ending && (!first.last || typeof learnOrder(first.items, [], createdAt) !== 'string') ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
-	let held: IDataObject[] = [...(first?.items ?? []), ...last, ...(ending ?? [])];
-	stream.total = first?.total ?? 0;
 	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
-	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
+	const learned = first && whole && first.items.length + last.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
+	// A full last page ends nothing: with no order to read the newest end by (below), read on to the end, where facts dated ahead of the `Date` sit in a list sorted by date (with none, nothing is dated ahead).
+	const on = lastPage && stream.order === 'unknown' && poll.clock !== undefined && last.length >= lastPage.served && poll.step().canContinue() ? await readOn(poll, lastPage) : undefined;
+	let held: IDataObject[] = [...(first?.items ?? []), ...(on ? distinct(on.pages) : last), ...(ending ?? [])];
+	stream.total = first?.total ?? 0;
 	// A page shorter than served ends the list, whatever its total says: read from the start (a page, two joined on the fact they share, or a last ending no later than the first: a new order per request), every fact there was is held.
 	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
 	let windowed = first === undefined || ending !== undefined || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
-	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && last.length < lastPage.served && createdAt(last[0]) <= poll.trusted];
+	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || (on !== undefined && !on.stopped)) && createdAt(last[0]) <= poll.trusted];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
 		held = [...held, ...read.facts];

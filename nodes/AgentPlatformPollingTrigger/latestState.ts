@@ -62,8 +62,7 @@ export class LatestStates {
 	/** Keeps the state a poll wrote; `handedOver` when the poll returned items (n8n saves it with them: a new line). */
 	keep(key: string | undefined, state: PollState, from: Resumed, handedOver: boolean): void {
 		if (key === undefined || state.rev === undefined) return;
-		// An activation's hand-over leaves the state it found behind too: with durable cursors n8n does not commit the
-		// activation's poll, so the next tick finds that state again (the cursor row as it was), not the one handed over.
+		// An activation's hand-over leaves the state it found behind too: with durable cursors n8n does not commit the activation's poll, so the next tick finds that state again (the cursor row as it was), not the one handed over.
 		const { root, read } = handedOver ? { root: state.rev, read: from.activation ? from.read : state.rev } : from;
 		this.entries.set(key, { json: JSON.stringify(state), rev: state.rev, root, read });
 	}

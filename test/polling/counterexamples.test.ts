@@ -970,6 +970,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ total: 'over', pages: 'duplicates', futureFacts: 1, existing: 16, batch: true, scope: 'agent', agent: 'dep_alpha' },
 		[{ kind: 'poll', polls: 2 }, { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=6161` on 29e6411 (and so on 154f889): oldest first, a batch of 857, pages that
+	// start a few facts early, a fact dated minutes ahead made after the activation poll. The activation's last page came back full (begun early,
+	// it ended on the last fact), so it proved no end, and the whole read that followed held every fact dated ahead it met: that one, never
+	// reported. With no order to read the newest end by, the activation now reads on from a full last page to the end.
+	[
+		'nothing lost: oldest first, a batch of 857, pages that start a few facts early, a fact dated minutes ahead made after the activation poll',
+		{ pages: 'duplicates', existing: 857, batch: true },
+		[{ kind: 'future', count: 1, ahead: 'minutes' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
