@@ -161,14 +161,14 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || (on !== undefined && !on.stopped)) && createdAt(last[0]) <= poll.trusted];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
-		held = [...held, ...read.facts];
-		stream.total = read.total;
-		windowed = read.outcome === 'reached';
-		// That window stands on the order learned from the two ends until a whole read confirms it (factSweep.ts).
+		[held, stream.total] = [[...held, ...read.facts], read.total];
+		// An end that the first page showed facts after (a page begun early, cut short at the list's start) is none. The window stands on the order learned from the two ends until a whole read confirms it (factSweep.ts).
+		const early = stream.order === 'oldest-first' && [first?.items.findIndex((fact) => fact.id === read.facts.at(-1)?.id) ?? -1].some((at) => at >= 0 && at < (first?.items.length ?? 0) - 1);
+		windowed = read.outcome === 'reached' && !early;
 		stream.orderToConfirm = windowed || undefined;
 		// Cut short in order (a window larger than a poll reads), the first trusted date met from the newest end is the newest there was; moved or out of order (writes during the read), it proves nothing.
 		if (read.outcome === 'cut' && read.beyond) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
-		endsRead ||= read.beyond !== undefined && createdAt(read.beyond) <= poll.trusted;
+		endsRead ||= !early && read.beyond !== undefined && createdAt(read.beyond) <= poll.trusted;
 	}
 	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd, endsRead);
 	else poll.resume(held, windowed);

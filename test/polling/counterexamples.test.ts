@@ -979,6 +979,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'duplicates', existing: 857, batch: true },
 		[{ kind: 'future', count: 1, ahead: 'minutes' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=5555` on a66583b (and so on 154f889): oldest first, 120 facts dated apart, a
+	// `total` of 76, pages that start a few facts early. The activation's read of the newest end aimed at offset 1 (from that `total`): begun
+	// early, that page was cut short at the list's start, ended before the first page's last fact, and was taken for the list's end. The window
+	// stood on the wrong end, and an existing fact past it was reported. An end the first page showed facts after is none now: a whole read follows.
+	[
+		'no event for a fact that existed at activation: oldest first, 120 facts, a total under the count, pages that start a few facts early, 100 created',
+		{ total: 'under', pages: 'duplicates', existing: 120, seed: 2_147_483_629 },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
