@@ -288,7 +288,7 @@ export class FactPoll {
 	/** The cursors back into the stream, as stored (promotions past the activation's clock if its `Date`s disagreed after startFrom, and creations too where no order proves a window, their cursor on its clock, not on a batch); the changes not reported, to n8n's log and the count. */
 	save(): void {
 		if (this.activating && this.clockless) advance(this.cursors.promoted, this.clock ?? Number.NaN);
-		if (this.activating && this.clockless && this.stream.sweep?.holding && this.stream.order === 'unknown' && this.cursors.created.since === this.stream.sweep.clockSecond) advance(this.cursors.created, this.clock ?? Number.NaN);
+		if (this.activating && this.clockless && this.stream.sweep?.holding && this.stream.order === 'unknown' && this.cursors.created.since === this.stream.sweep.clockSecond) advance(this.cursors.created, this.clock ?? Number.NaN, true);
 		this.stream.created = storeCursor(this.cursors.created);
 		this.stream.promoted = storeCursor(this.cursors.promoted);
 		if (this.spread() > (this.stream.skew ?? 0)) this.stream.skew = Math.min(DAY_MS, this.spread());

@@ -123,11 +123,11 @@ export function remember(cursor: Cursor, change: Pick<Change, 'key' | 'at'>, tru
 
 const keyDate = (at: number, trusted: number) => (at > trusted ? Math.ceil((at + 1) / DAY_MS) * DAY_MS : at);
 
-/** Moves `since` up to `to` (never back) and lets go of the keys more than WINDOW_MS before it. */
-export function advance(cursor: Cursor, to: number): void {
+/** Moves `since` up to `to` (never back) and lets go of the keys more than WINDOW_MS before it, but those a whole read holds (`holding`: it brings `since` back to them). */
+export function advance(cursor: Cursor, to: number, holding = false): void {
 	if (!Number.isFinite(to) || to <= cursor.since) return;
 	cursor.since = to;
-	for (const [key, at] of cursor.keys) if (at < to - WINDOW_MS) cursor.keys.delete(key);
+	for (const [key, at] of cursor.keys) if (at < to - WINDOW_MS && !holding) cursor.keys.delete(key);
 }
 
 /** A cursor that accounts for every change from `since` on, holding no key (a new baseline's start). */

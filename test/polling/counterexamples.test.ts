@@ -997,6 +997,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', pages: 'short', futureFacts: 1, existing: 211, agent: 'dep_alpha', seed: 1_174_046_807 },
 		[{ kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=5656` on a66583b (and so on 154f889): sorted by agent first, 32 facts and 84
+	// dated ahead, pages of at most 20 to 49, a `total` over the count, a server whose clock moves on 400 ms with each answer (its `Date`s
+	// then lie further apart than the poll took, as replicas' do). The activation's whole read held the facts of its window, and the end of the
+	// activation poll moved the creations' cursor past its latest `Date` (no clock for a list of no provable order) and let go of those keys.
+	// That read, ending, brought the cursor back to its window, and an existing fact there was reported. That move keeps them now.
+	[
+		'no event for a fact that existed at activation: sorted by agent first, 84 facts dated ahead, small pages, a total over the count, a server clock moving 400 ms an answer',
+		{ order: 'agent-then-oldest', total: 'over', pages: 'small-max', requestMs: 400, futureFacts: 84, existing: 32, seed: 2_147_483_646 },
+		[{ kind: 'promote', count: 1, pick: 0 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -420,9 +420,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
 			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be
 			// dated ahead), so a fact dated ahead waits for the list's clock there: one dated decades ahead is never due. Nor does a read of one
-			// that grows between its requests (another client writing): each page holding the whole list is the longest yet, so none ends it.
+			// that grows between its requests (another client writing): each page holding the whole list is the longest yet, so none ends it; in a
+			// list sorted by agent first, writes land within the list and move its pages under the read (gaps: it proves nothing either).
 			// The list read is the activation's: with a tier or scope filter, the agent's whole list (docs/polling-trigger.md, Proves).
-			if (b.order === 'permutation' && (activationRead >= pageYield(b) || b.writeEvery > 0) && Date.parse(fact.created_at) > list.now() + DAY_MS) continue;
+			if (((b.order === 'permutation' && activationRead >= pageYield(b)) || (!provenOrder && b.writeEvery > 0)) && Date.parse(fact.created_at) > list.now() + DAY_MS) continue;
 			if (c.kind === 'promoted' && (!b.promotions || changeKey('promoted', fact.id, fact.promoted_at) !== c.key)) continue;
 			if (c.kind === 'created' && !matchedSince(c)) continue;
 			if (!reported.has(c.key)) missing.push(`${c.kind} ${c.key} (${fact.created_at}${c.kind === 'promoted' ? `, promoted ${fact.promoted_at}` : ''}), made after poll ${c.atPoll}, not reported after ${list.polls - c.atPoll} polls (delay ${delay}${delayBound ? '' : ', eventually'})`);
