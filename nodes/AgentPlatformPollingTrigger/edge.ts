@@ -130,10 +130,7 @@ async function endOfFirst(poll: FactPoll, first: ScanPage): Promise<IDataObject[
 	return first.items.length === 0 || (first.items.length === 1 && probe?.items.length === 0) ? [] : probe && from >= 0 && probe.items.length - from < first.items.length ? probe.items : undefined;
 }
 
-/**
- * The baseline: the first page and the last (which teach the page size and the order); in a list in creation order, then its newest end back
- * past two windows; all held (FactPoll.startFrom). A tier or scope filter lets a promotion bring in a fact the window never read: the list is read by agent alone.
- */
+/** The baseline: the first page and the last (which teach the page size and the order); in a list in creation order, then its newest end back past two windows; all held (FactPoll.startFrom). A tier or scope filter lets a promotion bring in a fact the window never read: the list is read by agent alone. */
 export async function baseline(poll: FactPoll): Promise<void> {
 	const { stream, query } = poll;
 	const { settings } = poll.parts;

@@ -1007,6 +1007,23 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-then-oldest', total: 'over', pages: 'small-max', requestMs: 400, futureFacts: 84, existing: 32, seed: 2_147_483_646 },
 		[{ kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=6161` on dc00d5e (and so on 688a3c0): no `Date` header, ties reordered at
+	// every write, pages cut short, a batch of 279, another client writing at every request, promotions watched. The activation's window was read
+	// at the newest end; its whole read, which holds every promotion it meets (no `Date`: nothing tells when one was made), skipped one among
+	// the reordered ties (its gaps said so), ended, and that promotion, made before activation, was reported. That read begins again after gaps.
+	[
+		'no event for a fact that existed at activation: no `Date` header, ties reordered at every write, a batch of 279, another client writing at every request, a promotion made before activation',
+		{ order: 'ties-reordered', pages: 'short', dateHeader: 'absent', readLagMs: 300_000, writeEvery: 1, existing: 279, batch: true, promotions: true, seed: 934_234_739 },
+		[{ kind: 'poll', polls: 1 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=5555` on dc00d5e, a case the checker did not foresee (hostileCheck.ts): with
+	// durable cursors, n8n restarted before the first tick, which then took a new baseline: that is the activation, and the checker now counts
+	// its bounds from there (here: replicas 10 minutes apart, pages moved under that baseline's read, so creations are not promised).
+	[
+		'nothing invented, and what is promised reported: durable cursors, a restart before the first tick (a new baseline), replicas 10 minutes apart, newest first with ties reordered',
+		{ order: 'ties-reordered-newest', dateHeader: 'replicas', dateSkewMs: -600_000, writeEvery: 2, scheduler: 'durable-cursors' },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: true, gapMs: 1 }, { kind: 'restart', older: 'none' }, { kind: 'poll', polls: 2 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

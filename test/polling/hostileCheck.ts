@@ -217,17 +217,17 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const refusedBefore = refused();
 		const warnedBefore = warned.length;
 		// The activation's whole read (or the one after a restart from an older state) may take this poll: as long as one at the share takes.
-		list.beginPoll(list.polls < Math.max(readPolls(b, activationRead), relearnUntil));
+		list.beginPoll(list.polls < Math.max(newBaselineAt + readPolls(b, activationRead), relearnUntil));
 		list.activating = list.polls === 0;
 		const items = await wf.poll();
-		if (list.polls < Math.max(activationPolls, activationReadUntil) && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
+		if (list.polls < Math.max(newBaselineAt + activationPolls, activationReadUntil) && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
 		list.activating = false;
 		list.polls++;
 		endedAt[list.polls] = list.now();
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
-		if (list.polls === 1) activationClock = list.latestDateInPoll + 1_000;
-		if (list.polls === 1) unprovenAtActivation = warned.slice(warnedBefore).some((message) => message.includes('could not be read whole at activation'));
-		if (list.polls === 1) movedAtActivation = list.writtenWhileRead > writtenBefore && unprovenAtActivation;
+		if (list.polls === newBaselineAt + 1) activationClock = list.latestDateInPoll + 1_000;
+		if (list.polls === newBaselineAt + 1) unprovenAtActivation = warned.slice(warnedBefore).some((message) => message.includes('could not be read whole at activation'));
+		if (list.polls === newBaselineAt + 1) movedAtActivation = list.writtenWhileRead > writtenBefore && unprovenAtActivation;
 		if (refused() > refusedBefore && !warned.slice(warnedBefore).some((message) => message.includes('were not reported'))) fail('nothing refused in silence', `${refused() - refusedBefore} change(s) refused, and n8n's log said nothing of them`);
 		requests.push(list.requests - before);
 		for (const item of items) {
@@ -377,7 +377,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const windowUnproven = endHidden || aheadHidesWindow;
 		// So does a batch (one date at the ends the activation reaches) for facts dated ahead: one that existed past that end and one made during
 		// the activation's whole read are both unheld and dated ahead, and nothing tells them apart (docs/polling-trigger.md).
-		const aheadUnproven = (c: Change) => b.batch && endHidden && c.datedAhead && c.atPoll < readPolls(b, activationRead) + 1;
+		const aheadUnproven = (c: Change) => b.batch && endHidden && c.datedAhead && c.atPoll < newBaselineAt + readPolls(b, activationRead) + 1;
 		// A list sorted by agent first may show its two ends in order: the activation reads a window on an order the list lacks, a whole read at the
 		// share finds it broken, and only then begins the read that holds what existed dated ahead, as in a list with no provable order: a fact dated
 		// ahead made before that read ended cannot be told from one that existed there (docs/polling-trigger.md, Reports late). Nor can a promotion
@@ -386,18 +386,18 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// Nor is a promotion made during the activation's whole read when its `Date`s disagreed (clocklessRead), as the docs say. Nor a fact dated
 		// ahead made during that read where facts dated ahead sat at the newest end and pages moved under the activation's read of it: the window is
 		// unproven (the docs), and one dated ahead that existed unread cannot be told from it.
-		const aheadDuringMovedRead = (c: Change) => c.datedAhead && b.futureFacts > 0 && movedAtActivation && c.atPoll < readPolls(b, activationRead);
+		const aheadDuringMovedRead = (c: Change) => c.datedAhead && b.futureFacts > 0 && movedAtActivation && c.atPoll < newBaselineAt + readPolls(b, activationRead);
 		// Nor a creation made during that read dated before the activation's clock (its latest `Date` and that second) where n8n's log said the newest
 		// end could not be read whole (pages moved, or seemed to: ties found elsewhere may be a reorder, or a page begun early), or that facts of that
 		// second were met by a read of a list with no provable order (the order the activation saw): the docs' choice for facts that appear during
 		// that read (made in the activation's own second, or dated back) is to take them as existing, and the log says so.
 		const secondMet = warned.some((message) => message.includes("dated within the second of the activation's last Date were met"));
-		const inSecondDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && (unprovenAtActivation || secondMet) && c.atPoll < activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
-		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < Math.max(activationPolls, activationReadUntil);
-		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
+		const inSecondDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && (unprovenAtActivation || secondMet) && c.atPoll < newBaselineAt + activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
+		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil);
+		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < newBaselineAt + readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)
-		const firstPromised = provenOrder && !windowUnproven ? 1 : readPolls(b, activationRead) + (windowUnproven ? 1 : 0);
+		const firstPromised = newBaselineAt + (provenOrder && !windowUnproven ? 1 : readPolls(b, activationRead) + (windowUnproven ? 1 : 0));
 		const noOrderPromised = (c: Change, fact: ServedFact) => listDateHonest && c.atPoll >= Math.max(1, firstPromised) && Date.parse(c.kind === 'created' ? fact.created_at : (fact.promoted_at as string)) >= endedAt[Math.max(1, firstPromised)] + DATE_RESOLUTION_MS;
 		// A list in a new order per request (or whose ties move at every write) shows a fact to a read only by chance: no delay, only "eventually".
 		const delayBound = b.order !== 'permutation' && !b.order.startsWith('ties-reordered');
