@@ -132,8 +132,7 @@ async function endOfFirst(poll: FactPoll, first: ScanPage): Promise<IDataObject[
 
 /** The baseline: the first page and the last (which teach the page size and the order); in a list in creation order, then its newest end back past two windows; all held (FactPoll.startFrom). A tier or scope filter lets a promotion bring in a fact the window never read: the list is read by agent alone. */
 export async function baseline(poll: FactPoll): Promise<void> {
-	const { stream, query } = poll;
-	const { settings } = poll.parts;
+	const [{ stream, query }, { settings }] = [poll, poll.parts];
 	// Resuming from cursors an earlier version stored, what is read is judged: the list polled is the one read.
 	const fixedFilters = (settings.tier === undefined && settings.scope === undefined) || !poll.activating;
 	poll.query = poll.activating ? agentQuery(settings) : query;
@@ -148,14 +147,15 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
 	const learned = first && whole && first.items.length + last.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
-	// A full last page ends nothing: with no order to read the newest end by (below), read on to the end, where facts dated ahead of the `Date` sit in a list sorted by date (with none, nothing is dated ahead).
+	// A full last page ends nothing: with no order to read the newest end by (below), read on to the end, where facts dated ahead of the `Date` sit in a list sorted by date (with none, nothing is dated ahead); only an end of that one date (a batch) is the batch's.
 	const on = lastPage && stream.order === 'unknown' && poll.clock !== undefined && last.length >= lastPage.served && poll.step().canContinue() ? await readOn(poll, lastPage) : undefined;
-	let held: IDataObject[] = [...(first?.items ?? []), ...(on ? distinct(on.pages) : last), ...(ending ?? [])];
+	const onEnd = on && !on.stopped && new Set(distinct(on.pages).map(createdAt).filter((at) => at <= poll.trusted)).size === 1 ? distinct(on.pages) : undefined;
+	let held: IDataObject[] = [...(first?.items ?? []), ...(onEnd ?? last), ...(ending ?? [])];
 	stream.total = first?.total ?? 0;
 	// A page shorter than served ends the list, whatever its total says: read from the start (a page, two joined on the fact they share, or a last ending no later than the first: a new order per request), every fact there was is held.
 	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
 	let windowed = first === undefined || ending !== undefined || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
-	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || (on !== undefined && !on.stopped)) && createdAt(last[0]) <= poll.trusted];
+	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || onEnd !== undefined) && createdAt(last[0]) <= poll.trusted];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
 		[held, stream.total] = [[...held, ...read.facts], read.total];
