@@ -383,7 +383,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// ahead made before that read ended cannot be told from one that existed there (docs/polling-trigger.md, Reports late). Nor can a promotion
 		// made during it when another client writes: its writes move this server's clock on while n8n's stands, so the `Date`s of one poll lie further
 		// apart than the poll took, which is what replicas whose clocks disagree show, and that read then holds every promotion it meets (the docs).
-		// Nor is a promotion made during the activation's whole read when its `Date`s disagreed (clocklessRead), as the docs say. Nor a fact dated
+		// Nor is a promotion made during the activation's whole read when its `Date`s disagreed (clocklessRead), as the docs say (that read begins
+		// again after gaps, which another client's writes make: it may last until a whole read after the last write). Nor a fact dated
 		// ahead made during that read where facts dated ahead sat at the newest end and pages moved under the activation's read of it: the window is
 		// unproven (the docs), and one dated ahead that existed unread cannot be told from it.
 		const aheadDuringMovedRead = (c: Change) => c.datedAhead && b.futureFacts > 0 && movedAtActivation && c.atPoll < newBaselineAt + readPolls(b, activationRead);
@@ -393,7 +394,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// that read (made in the activation's own second, or dated back) is to take them as existing, and the log says so.
 		const secondMet = warned.some((message) => message.includes("dated within the second of the activation's last Date were met"));
 		const inSecondDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && (unprovenAtActivation || secondMet) && c.atPoll < newBaselineAt + activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
-		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil);
+		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0);
 		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < newBaselineAt + readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)
