@@ -144,18 +144,15 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const lastAt = first && served && (first.total - served < first.end ? first.end - 1 : Math.max(first.end, first.total - served + 1));
 	const lastPage = first && whole && !ending && (!first.last || typeof learnOrder(first.items, [], createdAt) !== 'string') ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
-	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
-	const learned = first && whole && first.items.length + last.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
-	stream.order = typeof learned === 'string' ? learned : 'unknown';
-	// A full last page ends nothing: with no order to read the newest end by (below), read on to the end, where facts dated ahead of the `Date` sit in a list sorted by date (with none, nothing is dated ahead); only an end of that one date (a batch) is the batch's.
-	const on = lastPage && stream.order === 'unknown' && poll.clock !== undefined && last.length >= lastPage.served && poll.step().canContinue() ? await readOn(poll, lastPage) : undefined;
-	const onEnd = on && !on.stopped && new Set(distinct(on.pages).map(createdAt).filter((at) => at <= poll.trusted)).size === 1 ? distinct(on.pages) : undefined;
-	let held: IDataObject[] = [...(first?.items ?? []), ...(onEnd ?? last), ...(ending ?? [])];
+	let held: IDataObject[] = [...(first?.items ?? []), ...last, ...(ending ?? [])];
 	stream.total = first?.total ?? 0;
+	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
+	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
+	stream.order = typeof learned === 'string' ? learned : 'unknown';
 	// A page shorter than served ends the list, whatever its total says: read from the start (a page, two joined on the fact they share, or a last ending no later than the first: a new order per request), every fact there was is held.
 	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
 	let windowed = first === undefined || ending !== undefined || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
-	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || onEnd !== undefined) && createdAt(last[0]) <= poll.trusted];
+	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && last.length < lastPage.served && createdAt(last[0]) <= poll.trusted];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
 		[held, stream.total] = [[...held, ...read.facts], read.total];
