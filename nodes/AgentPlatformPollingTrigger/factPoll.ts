@@ -252,8 +252,8 @@ export class FactPoll {
 			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, aheadInSecond: true, promotions: current.promotions, ...(this.activating || current.endsRead ? { endsRead: true as const } : {}) };
 			return;
 		}
-		// Its gaps may have skipped a promotion that existed (no order tells when one was made): the read that holds them begins again.
-		if (current.promotions && current.gaps) stream.sweep = { ...newSweep(stream.newest), promotions: true, ...(current.restarted ? { restarted: true as const } : {}) };
+		// Holding every promotion it met (no clock tells when one was made), its gaps may have skipped one that existed: it begins again.
+		if (current.promotions && current.gaps && (current.restarted ? this.clock === undefined : this.clockless)) stream.sweep = { ...newSweep(stream.newest), promotions: true, ...(current.restarted ? { restarted: true as const } : {}) };
 		if (current.holding) {
 			// Back to the window it held, never on: a fact made during it, dated after the cursor, at a place it had passed, is the next read's.
 			endHolding(this.cursors.created, Math.min(this.cursors.created.since, current.gaps ? Number.POSITIVE_INFINITY : (current.heldFrom ?? Number.POSITIVE_INFINITY)));
