@@ -108,7 +108,9 @@ export async function bootQueueCluster({ workers = 2, workerConcurrency = 10, sa
 			processes.push(worker);
 			workerList.push(worker);
 		}
-		const webhook = await startN8n({ userFolder: folder('webhook'), port: webhookPort, logFile: path.join(root, 'webhook.log'), args: ['webhook'], env: shared, logLevel });
+		// n8n's default pool (2 connections, 20 s to get one) makes a webhook processor starved of CPU (the test below) answer 503 "Database is
+		// not ready" while 20 calls wait for those two: a deployment taking that traffic sizes the pool for it (docs/queue-mode.md).
+		const webhook = await startN8n({ userFolder: folder('webhook'), port: webhookPort, logFile: path.join(root, 'webhook.log'), args: ['webhook'], env: { ...shared, DB_POSTGRESDB_POOL_SIZE: '10', DB_POSTGRESDB_CONNECTION_TIMEOUT: '60000' }, logLevel });
 		processes.push(webhook);
 		log(`starting ${workers} workers and the webhook processor at ${webhook.url}`);
 		await Promise.all([...workerList.map((w) => w.ready()), webhook.ready()]);
