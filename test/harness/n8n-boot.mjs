@@ -102,16 +102,27 @@ export function startProcess(command, args, options) {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A free port on 127.0.0.1: `preferred` when it is free, else any. */
+/** Ports freePort has handed out: one is free again once probed, so the OS may offer it twice before its process binds it. */
+const handedOut = new Set();
+
+/** A free port on 127.0.0.1 never handed out before in this process: `preferred` when it is free, else any. */
 export async function freePort(preferred = 0) {
-	return await new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.once('error', (error) => (preferred ? freePort().then(resolve, reject) : reject(error)));
-		server.listen(preferred, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
+	for (let attempt = 0; attempt < 100; attempt++) {
+		const port = await new Promise((resolve, reject) => {
+			const server = net.createServer();
+			server.once('error', (error) => (preferred ? resolve(undefined) : reject(error)));
+			server.listen(preferred, '127.0.0.1', () => {
+				const { port } = server.address();
+				server.close(() => resolve(port));
+			});
 		});
-	});
+		preferred = 0;
+		if (port !== undefined && !handedOut.has(port)) {
+			handedOut.add(port);
+			return port;
+		}
+	}
+	throw new Error('no free port on 127.0.0.1 that was not handed out already (100 tries)');
 }
 
 /** Builds and packs the package as it would be published; returns the tarball path. */

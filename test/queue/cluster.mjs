@@ -44,12 +44,13 @@ export async function bootQueueCluster({ workers = 2, workerConcurrency = 10, sa
 		else rmSync(root, { recursive: true, force: true });
 	};
 	try {
-		const [pgPort, redisPort, mainPort, webhookPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+		// Every port from freePort (the sandbox's too: one it picked itself could be one handed out here, not yet bound).
+		const [pgPort, redisPort, mainPort, webhookPort, sandboxPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
 		const postgres = await startPostgres({ dir: path.join(root, 'postgres'), port: pgPort });
 		processes.push(postgres);
 		const redis = await startRedis({ dir: path.join(root, 'redis'), port: redisPort });
 		processes.push(redis);
-		const sandbox = await startSandboxProcess(sandboxArgs);
+		const sandbox = await startSandboxProcess(sandboxArgs, { port: sandboxPort });
 		processes.push(sandbox);
 		log(`sandbox at ${sandbox.baseUrl}`);
 
@@ -78,6 +79,10 @@ export async function bootQueueCluster({ workers = 2, workerConcurrency = 10, sa
 			WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
 			N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: String(keepFinishedJobs),
 			N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: String(keepFinishedJobs),
+			// n8n pings its database every 2 s and, when a ping takes over 5 s, answers every request 503 "Database is not ready" and
+			// after three such pings tears its pool down: a process the machine starves of CPU (the test below) misses that deadline
+			// with its database well, and calls in flight then wait for the rebuilt pool past a minute (docs/queue-mode.md).
+			DB_PING_TIMEOUT_MS: '60000',
 		};
 
 		// The main instance first: it creates the database schema the others expect.
@@ -108,8 +113,8 @@ export async function bootQueueCluster({ workers = 2, workerConcurrency = 10, sa
 			processes.push(worker);
 			workerList.push(worker);
 		}
-		// n8n's default pool (2 connections, 20 s to get one) makes a webhook processor starved of CPU (the test below) answer 503 "Database is
-		// not ready" while 20 calls wait for those two: a deployment taking that traffic sizes the pool for it (docs/queue-mode.md).
+		// With n8n's default pool (2 connections, 20 s to get one) the queries of 20 calls at once on a webhook processor starved of CPU (the
+		// test below) time out waiting for those two: a deployment taking that traffic sizes the pool for it (docs/queue-mode.md).
 		const webhook = await startN8n({ userFolder: folder('webhook'), port: webhookPort, logFile: path.join(root, 'webhook.log'), args: ['webhook'], env: { ...shared, DB_POSTGRESDB_POOL_SIZE: '10', DB_POSTGRESDB_CONNECTION_TIMEOUT: '60000' }, logLevel });
 		processes.push(webhook);
 		log(`starting ${workers} workers and the webhook processor at ${webhook.url}`);
