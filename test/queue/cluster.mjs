@@ -81,7 +81,7 @@ export async function bootQueueCluster({ workers = 2, workerConcurrency = 10, sa
 			N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: String(keepFinishedJobs),
 			// n8n pings its database every 2 s and, when a ping takes over 5 s, answers every request 503 "Database is not ready" and
 			// after three such pings tears its pool down: a process the machine starves of CPU (the test below) misses that deadline
-			// with its database well, and calls in flight then wait for the rebuilt pool past a minute (docs/queue-mode.md).
+			// with its database well, and calls in flight then wait for the rebuilt pool, some for ever (docs/queue-mode.md).
 			DB_PING_TIMEOUT_MS: '60000',
 		};
 
