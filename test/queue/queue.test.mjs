@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { CREDENTIAL_NAME, NODE_TYPES, repoRoot } from '../harness/n8n-boot.mjs';
+import { CREDENTIAL_NAME, NODE_TYPES, repoRoot, tail } from '../harness/n8n-boot.mjs';
 import { N8n, Sandbox, byId, chainWorkflow, eventually, outputsOf, sleep } from '../e2e/helpers.mjs';
 import { TOOL_NAME, chatAgentWorkflow, createModelCredential, sendChat, sessionTag } from '../e2e/chatAgent.mjs';
 import { MCP_TRIGGER_TYPE, TRANSPORTS, connectMcp, resultOf, toolNameOf } from '../e2e/mcp.mjs';
@@ -110,7 +110,8 @@ async function callMany(workflow, count, parallel) {
 	);
 	if (lost.length) {
 		const explained = await Promise.all(lost.map(({ call, error }) => explainLostCall({ cluster, n8n, workflowId: workflow.id, url: workflow.url, call, error })));
-		assert.fail(`${lost.length} of ${count} webhook calls were lost:\n${explained.join('\n\n')}`);
+		// The processor's own last lines too, once: a loss whose execution finished leaves nothing about it there.
+		assert.fail(`${lost.length} of ${count} webhook calls were lost:\n${explained.join('\n\n')}\n\nwebhook processor log (last 40 lines):\n${tail(path.join(cluster.root, 'webhook.log'), 40)}`);
 	}
 	return answers;
 }
