@@ -172,8 +172,24 @@ export function endHolding(cursor: Cursor, floor: number): void {
 	for (const [key, at] of cursor.keys) if (at < floor - WINDOW_MS) cursor.keys.delete(key);
 }
 
-/** Where a whole read lets `since` go: the newest trusted date known when it started less WINDOW_MS (it read all before), never past a change deferred. */
-export const sinceAfterWholeRead = (read: { newestAtStart: number; deferred: number }): number => Math.min(read.newestAtStart - WINDOW_MS, read.deferred);
+/** Bytes of the newest keys a cursor keeps however far a whole read would let `since` go. */
+export const KEPT_BYTES = MAX_SEEN_BYTES / 4;
+
+/**
+ * Where a whole read lets `cursor`'s `since` go: the newest trusted date known when it started less WINDOW_MS (it read all before), never past
+ * a change deferred, nor past the newest keys that fit in KEPT_BYTES. Dates cannot tell a change dated minutes ahead from a `Date` further
+ * ahead than thought (the same answers come from both): a window that followed the newest date would refuse real changes made next.
+ */
+export function sinceAfterWholeRead(cursor: Cursor, read: { newestAtStart: number; deferred: number }): number {
+	let [since, bytes, groups] = [Math.min(read.newestAtStart - WINDOW_MS, read.deferred), 0, new Set<number>()];
+	for (const at of [...cursor.keys.values()].sort((a, b) => b - a)) {
+		bytes += KEY_BYTES + (groups.has(at) ? 0 : groupBytes(at));
+		if (bytes > KEPT_BYTES) return since;
+		groups.add(at);
+		since = Math.min(since, at);
+	}
+	return since;
+}
 
 /**
  * Keys still full after a whole read (more changes between two whole reads than they hold): the oldest quarter goes, the cursor past it

@@ -1059,6 +1059,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ total: 'capped', writeEvery: 2, futureFacts: 1, existing: 700, batch: true },
 		[{ kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=7171` on 40cfe04 (and so on 688a3c0): oldest first, the `Date` 10 minutes
+	// ahead of the facts' clock, facts dated up to a minute before they can be read, another client writing at every fifth request. A fact
+	// dated 3 minutes ahead, made after three polls, looked real under that `Date` and moved the window at the next whole read (to the newest
+	// date less 61 s): a fact made next, dated before it, was refused. The same answers come from a `Date` 7 minutes ahead and a fact made
+	// at once, so no reading of the `Date` tells them apart; the window now moves only as far as the keys' budget needs (judge.ts, keptFrom).
+	[
+		'nothing lost: oldest first, the Date 10 minutes ahead of the facts, facts dated up to a minute before they can be read, a fact dated minutes ahead made after activation, another client writing at every fifth request',
+		{ dateHeader: 'skewed', dateSkewMs: 600_000, readLagMs: 60_000, writeEvery: 5, existing: 8, seed: 457_667_992 },
+		[{ kind: 'poll', polls: 3 }, { kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'poll', polls: 2 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

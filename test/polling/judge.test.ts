@@ -90,10 +90,13 @@ describe('judge: new means dated at or after the cursor, with a key not held', (
 
 describe('where the cursor stands', () => {
 	test.each([
-		['the newest trusted date when it started, less the window', { newestAtStart: T, deferred: Infinity }, T - WINDOW_MS],
-		['a change deferred: not past it', { newestAtStart: T, deferred: T - 120_000 }, T - 120_000],
-	] as Array<[string, Parameters<typeof sinceAfterWholeRead>[0], number]>)('after a whole read: %s', (_how, read, since) => {
-		expect(sinceAfterWholeRead(read)).toBe(since);
+		['the newest trusted date when it started, less the window', cursor(T - WINDOW_MS), { newestAtStart: T, deferred: Infinity }, T - WINDOW_MS],
+		['a change deferred: not past it', cursor(T - WINDOW_MS), { newestAtStart: T, deferred: T - 120_000 }, T - 120_000],
+		// A change dated minutes ahead under a `Date` further ahead looks real; the same answers come from an honest one: the keys decide.
+		['not past the newest keys the budget keeps: one dated 3 minutes ahead moves it no further than the real ones', cursor(T - 600_000, [['real', T - 300_000], ['ahead', T + 180_000]]), { newestAtStart: T + 180_000, deferred: Infinity }, T - 300_000],
+		['more keys than the budget keeps: past the older ones (750 dated apart fit)', cursor(T - 600_000, Array.from({ length: MAX_SEEN }, (_, i) => [`k${i}`, T - 300_000 + i])), { newestAtStart: T, deferred: Infinity }, T - 300_000 + MAX_SEEN - 750],
+	] as Array<[string, Cursor, Parameters<typeof sinceAfterWholeRead>[1], number]>)('after a whole read: %s', (_how, held, read, since) => {
+		expect(sinceAfterWholeRead(held, read)).toBe(since);
 	});
 
 	test('the activation: the creations from the window before the newest trusted date, the keys read held; a date ahead of the trusted time moves nothing and is held to its day\'s end', () => {
