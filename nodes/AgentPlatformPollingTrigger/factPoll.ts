@@ -267,10 +267,9 @@ export class FactPoll {
 		if (stream.endsRead && current.rises !== current.falls) Object.assign(stream, { windowed: true, endsRead: undefined });
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start (the ends the activation read were the other list's: `endsRead` proves nothing of it).
 		if (stream.wholeAgentList && !current.gaps) Object.assign(stream, { wholeAgentList: undefined, total: 0, endsRead: undefined });
-		const read = { newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY };
-		for (const cursor of Object.values(this.cursors)) {
-			if (!current.gaps) advance(cursor, sinceAfterWholeRead(cursor, read));
-			if (!current.gaps && makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY)) this.note('lost');
+		for (const cursor of current.gaps ? [] : Object.values(this.cursors)) {
+			advance(cursor, sinceAfterWholeRead(cursor, { newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY }));
+			if (makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY)) this.note('lost');
 		}
 		// A whole read ends the need for one; one that held the cursors back (a change deferred, a place tied where the list moved) asks for the next.
 		if (!current.gaps && (current.deferred !== null || (stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince))) stream.sweepNeededSince = current.deferred === null ? 0 : Date.now() + 1;

@@ -172,29 +172,17 @@ export function endHolding(cursor: Cursor, floor: number): void {
 	for (const [key, at] of cursor.keys) if (at < floor - WINDOW_MS) cursor.keys.delete(key);
 }
 
-/** Bytes of the newest keys a cursor keeps however far a whole read would let `since` go. */
+/** Bytes of the newest keys a cursor keeps however far a whole read would let `since` go (sinceAfterWholeRead). */
 export const KEPT_BYTES = MAX_SEEN_BYTES / 4;
-
-/**
- * Where a whole read lets `cursor`'s `since` go: the newest trusted date known when it started less WINDOW_MS (it read all before), never past
- * a change deferred, nor past the newest keys that fit in KEPT_BYTES. Dates cannot tell a change dated minutes ahead from a `Date` further
- * ahead than thought (the same answers come from both): a window that followed the newest date would refuse real changes made next.
- */
+/** Where a whole read lets `since` go: the newest trusted date known when it started less WINDOW_MS (it read all before), never past a change deferred, nor past the newest keys that fit in KEPT_BYTES (dates cannot tell a change dated minutes ahead from a `Date` further ahead than thought: the same answers come from both). */
 export function sinceAfterWholeRead(cursor: Cursor, read: { newestAtStart: number; deferred: number }): number {
-	let [since, bytes, groups] = [Math.min(read.newestAtStart - WINDOW_MS, read.deferred), 0, new Set<number>()];
-	for (const at of [...cursor.keys.values()].sort((a, b) => b - a)) {
-		bytes += KEY_BYTES + (groups.has(at) ? 0 : groupBytes(at));
-		if (bytes > KEPT_BYTES) return since;
-		groups.add(at);
-		since = Math.min(since, at);
-	}
-	return since;
+	const dates = [...cursor.keys.values()].sort((a, b) => b - a);
+	let [kept, bytes] = [0, 0];
+	for (; kept < dates.length; kept++) if ((bytes += KEY_BYTES + (dates[kept] === dates[kept - 1] ? 0 : groupBytes(dates[kept]))) > KEPT_BYTES) break;
+	return Math.min(read.newestAtStart - WINDOW_MS, read.deferred, dates[kept - 1] ?? Number.POSITIVE_INFINITY);
 }
 
-/**
- * Keys still full after a whole read (more changes between two whole reads than they hold): the oldest quarter goes, the cursor past it
- * but not past a change deferred; only when that frees nothing does it go past them anyway (changes there not reported are lost: true).
- */
+/** Keys still full after a whole read (more changes between two whole reads than they hold): the oldest quarter goes, the cursor past it but not past a change deferred; only when that frees nothing does it go past them anyway (changes there not reported are lost: true). */
 export function makeRoom(cursor: Cursor, deferred: number): boolean {
 	if (keyBytes(cursor.keys) < MAX_SEEN_BYTES * 0.9) return false;
 	const dates = [...new Set(cursor.keys.values())].sort((a, b) => a - b);
