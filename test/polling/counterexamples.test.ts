@@ -1069,6 +1069,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ dateHeader: 'skewed', dateSkewMs: 600_000, readLagMs: 60_000, writeEvery: 5, existing: 8, seed: 457_667_992 },
 		[{ kind: 'poll', polls: 3 }, { kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'poll', polls: 2 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=8484` on c851a9d (and on 688a3c0): no `Date` header, sorted by agent
+	// (descending) then newest first, a batch of 1,200 (300 left once lifetimes end) and a fact dated decades ahead in another scope, one
+	// scope watched. The activation poll read the agent's whole list, held what it met within the filter only, and ended that read; the fact
+	// dated ahead, promoted into the scope watched, was then reported as created. What the activation poll meets outside the filters is held.
+	[
+		'no event for a fact that existed at activation: no `Date` header, sorted by agent (descending) then newest first, facts expiring, one scope watched, a fact dated decades ahead in another scope promoted into it',
+		{ order: 'agent-desc-then-newest', dateHeader: 'absent', dateSkewMs: -600_000, futureFacts: 1, existing: 1200, batch: true, lifetimes: true, scope: 'agent', seed: 269_203_012 },
+		[{ kind: 'promote', count: 1, pick: 0 }, { kind: 'delete', count: 1, pick: 0 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
