@@ -205,11 +205,7 @@ export class FactPoll {
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
 	}
 
-	/**
-	 * Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share (holding promotions, as
-	 * the activation's does). That version's rule was this one's (a change dated at or after `since`, its key not held, is new): its keys decide.
-	 * Their window may stand on an order no read confirmed: creations wait for a whole read that does (else go to the earlier of that version's last `Date` and a minute before).
-	 */
+	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share (holding promotions, as the activation's does). That version's rule was this one's (a change dated at or after `since`, its key not held, is new): its keys decide. Their window may stand on an order no read confirmed: creations wait for a whole read that does (else go to the earlier of that version's last `Date` and a minute before). */
 	resume(held: IDataObject[], windowed: boolean): void {
 		Object.assign(this.stream, { windowed: true, orderToConfirm: this.stream.order !== 'unknown' || undefined });
 		this.report(held, this.stream.orderToConfirm);
@@ -222,6 +218,9 @@ export class FactPoll {
 		return this.clock === undefined || this.spread() > 0;
 	}
 
+	/** A promotions read that holds every promotion it meets (no clock tells when one was made; after a restart, its keys decide unless there is no `Date`): one its gaps skipped may have existed, so it begins again after them (factSweep.ts finds them). */
+	holdsEvery = (current: Sweep): boolean => current.promotions === true && (current.restarted ? this.clock === undefined : this.clockless);
+
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
 	get clock(): number | undefined {
 		return this.listDate === undefined ? undefined : this.trusted;
@@ -230,7 +229,7 @@ export class FactPoll {
 	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on (all past a batch whose end the activation poll did not read, with no `Date`: nothing tells one dated ahead beyond it); promotions (`promotions`) dated ahead of the list's clock, all with none named, or with `Date`s that disagree but not after a restart (`restarted`: its keys decide; no order tells when they were made, and a `Date` behind makes new ones of older). */
 	hold(current: Sweep, facts: IDataObject[]): void {
 		let room = current.promotions ? MAX_SEEN_BYTES - keyBytes(this.cursors.promoted.keys) : 0; // bytes, not keys: an earlier version's take 8 each at one date
-		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if (((current.restarted ? this.clock === undefined : this.clockless) || change.at > this.trusted) && (room -= MAX_SEEN_BYTES / MAX_SEEN) >= 0) remember(this.cursors.promoted, change, this.trusted);
+		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.holdsEvery(current) || change.at > this.trusted) && (room -= MAX_SEEN_BYTES / MAX_SEEN) >= 0) remember(this.cursors.promoted, change, this.trusted);
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);
@@ -252,8 +251,7 @@ export class FactPoll {
 			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, aheadInSecond: true, promotions: current.promotions, ...(this.activating || current.endsRead ? { endsRead: true as const } : {}) };
 			return;
 		}
-		// Holding every promotion it met (no clock tells when one was made), its gaps may have skipped one that existed: it begins again.
-		if (current.promotions && current.gaps && (current.restarted ? this.clock === undefined : this.clockless)) stream.sweep = { ...newSweep(stream.newest), promotions: true, ...(current.restarted ? { restarted: true as const } : {}) };
+		if (this.holdsEvery(current) && current.gaps) stream.sweep = { ...newSweep(stream.newest), promotions: true, ...(current.restarted ? { restarted: true as const } : {}) };
 		if (current.holding) {
 			// Back to the window it held, never on: a fact made during it, dated after the cursor, at a place it had passed, is the next read's.
 			endHolding(this.cursors.created, Math.min(this.cursors.created.since, current.gaps ? Number.POSITIVE_INFINITY : (current.heldFrom ?? Number.POSITIVE_INFINITY)));

@@ -1078,6 +1078,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', dateHeader: 'absent', dateSkewMs: -600_000, futureFacts: 1, existing: 1200, batch: true, lifetimes: true, scope: 'agent', seed: 269_203_012 },
 		[{ kind: 'promote', count: 1, pick: 0 }, { kind: 'delete', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=8686` on ae3dbc4 (and on 688a3c0): no `Date` header, newest first, ties
+	// reordered at every write, a batch of 637, another client writing at every other request, promotions made just before activation. The
+	// activation's whole read holds every promotion it meets (no `Date`); a rotation of the ties moved one past its place unread, and only the
+	// read holding creations took a tied place moved by other than the `total` changed for a gap: that read ended, and the promotion was
+	// reported. The read holding every promotion takes it for a gap too, and begins again.
+	[
+		'no event for a promotion made before activation: no `Date` header, newest first, ties reordered at every write, a batch of 637, another client writing at every other request',
+		{ order: 'ties-reordered-newest', dateHeader: 'absent', dateSkewMs: -600_000, readLagMs: 60_000, writeEvery: 2, existing: 637, batch: true, promotions: true, seed: 919_992_470 },
+		[{ kind: 'future', count: 1, ahead: 'minutes' }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
