@@ -160,7 +160,7 @@ export class FactPoll {
 		// Creations wait for the list's clock only where no window was read whole; promotions, which no order follows, always.
 		const verdicts = judge(this.cursors, facts, this.wants, room, { created: this.stream.windowed ? Number.POSITIVE_INFINITY : this.trusted, promoted: this.trusted });
 		// The activation poll reports nothing: a change it meets may be older than it, whatever the `Date` says (made during it: either way); so may one outside the filters (the agent's whole list read), which a promotion may bring in.
-		const held = this.activating ? [...verdicts.fresh, ...verdicts.ahead, ...read.filter((fact) => !facts.includes(fact)).flatMap((fact) => changesOf(fact, this.wants)).filter((change) => change.at >= this.cursors[change.kind].since)] : [];
+		const held = this.activating ? [...verdicts.fresh, ...verdicts.ahead, ...(facts === read ? [] : read.filter((fact) => !matchesFilters(this.parts.settings, fact))).flatMap((fact) => changesOf(fact, this.wants)).filter((change) => change.at >= this.cursors[change.kind].since)] : [];
 		for (const change of held) remember(this.cursors[change.kind], change, this.trusted);
 		if (held.length > 0) verdicts.fresh = [];
 		// Creations a sweep meets while the window's order is unconfirmed wait for the next (at the full share): a break after them would prove the window wrong.

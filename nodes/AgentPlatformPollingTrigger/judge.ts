@@ -173,7 +173,7 @@ export function endHolding(cursor: Cursor, floor: number): void {
 }
 
 /** Bytes of the newest keys a cursor keeps however far a whole read would let `since` go (sinceAfterWholeRead). */
-export const KEPT_BYTES = MAX_SEEN_BYTES / 4;
+const KEPT_BYTES = MAX_SEEN_BYTES / 4;
 /** Where a whole read lets `since` go: the newest trusted date known when it started less WINDOW_MS (it read all before), never past a change deferred, nor past the newest keys that fit in KEPT_BYTES (dates cannot tell a change dated minutes ahead from a `Date` further ahead than thought: the same answers come from both). */
 export function sinceAfterWholeRead(cursor: Cursor, read: { newestAtStart: number; deferred: number }): number {
 	const dates = [...cursor.keys.values()].sort((a, b) => b - a);
