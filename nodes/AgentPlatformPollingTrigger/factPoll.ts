@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { baseline, edgeOrder, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, DAY_MS, endHolding, holdExisting, judge, keyBytes, type Kind, letGo, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, DAY_MS, endHolding, holdExisting, judge, keyBytes, type Kind, letGo, makeRoom, shortHash, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { agentQuery, factQuery, matchesFilters, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
@@ -33,6 +33,7 @@ const NOTES = {
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
 	second: "Memory facts dated within the second of the activation's last Date were met by its read of a list with no provable order: they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	unproven: "The newest end of the memory-fact list could not be read whole at activation (it moved while read, or more facts dated ahead sat there than one poll may read): until the read of the whole list now under way ends, a fact that shows in the list dated before the activation's Date is taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
+	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met facts dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree): one made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded: 'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
 	ahead: "Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
@@ -170,11 +171,10 @@ export class FactPoll {
 		if (!this.activating && verdicts.ahead.length > 0) this.note('ahead');
 		this.refused += verdicts.refused.length;
 		for (const change of verdicts.fresh) this.events.push(factEvent(change.kind === 'created' ? 'memory.fact_created' : 'memory.fact_promoted', change.fact, change.at));
-		const { fresh, deferred } = verdicts;
 		// Deferred with room for events: the keys are full until a whole read moves the cursor.
-		if (deferred.length > 0 && fresh.length < room) this.needSweep('full');
-		const found = [fresh, deferred, waiting, verdicts.ahead, verdicts.refused].flat().filter((change) => change.kind === 'created').length;
-		return { deferred: Math.min(oldest(deferred), oldest(waiting)), outOfRoom: deferred.length > 0 && fresh.length >= room, found };
+		if (verdicts.deferred.length > 0 && verdicts.fresh.length < room) this.needSweep('full');
+		const found = [verdicts.fresh, verdicts.deferred, waiting, verdicts.ahead, verdicts.refused].flat().filter((change) => change.kind === 'created').length;
+		return { deferred: Math.min(oldest(verdicts.deferred), oldest(waiting)), outOfRoom: verdicts.deferred.length > 0 && verdicts.fresh.length >= room, found };
 	}
 
 	/** The activation's cursors (judge.ts, baselineCursors) from the facts it read, the window read whole or else provisional: past the newest trusted date at the newest end of a list in order (`newestAtEnd`) or a batch, else the list's clock; then a whole read holds what existed. */
@@ -233,7 +233,9 @@ export class FactPoll {
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);
-		current.heldFrom = holdExisting(this.cursors.created, facts, floor, this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted);
+		const upTo = this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted;
+		if (!this.activating && Number.isFinite(upTo) && facts.some((f) => createdAt(f) > upTo && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
+		current.heldFrom = holdExisting(this.cursors.created, facts, floor, upTo);
 		if (current.heldFrom > floor) this.note('crowded');
 	}
 

@@ -163,6 +163,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/** The facts a whole read goes through until one has ended: with a tier or scope filter, the agent's whole list (docs/polling-trigger.md, Proves). */
 	const readSize = () => (b.tier || b.scope ? list.facts.filter((f) => !b.agent || f.agent_id === b.agent).length : list.facts.filter(list.matches).length);
 	let maxRead = readSize();
+	/** The most facts the activation's list held by the end of each poll (index: polls ended): how long a whole read begun at activation may last. */
+	const readAfter: number[] = [];
 	/**
 	 * After a restart from an older version's state, a fact dated decades ahead that existed at activation and that state does not hold
 	 * may be reported: that version held or reported every fact it read (it reported those dated more than 5 minutes ahead), so what its
@@ -242,6 +244,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		checkIdle();
 		maxFacts = Math.max(maxFacts, list.facts.filter(list.matches).length);
 		maxRead = Math.max(maxRead, readSize());
+		readAfter[list.polls] = maxRead;
 	};
 
 	const checkShare = () => {
@@ -376,8 +379,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const aheadHidesWindow = b.futureFacts > 0 && newestReal !== undefined && !list.servedAtActivation.has(newestReal.id);
 		const windowUnproven = endHidden || aheadHidesWindow;
 		// So does a batch (one date at the ends the activation reaches) for facts dated ahead: one that existed past that end and one made during
-		// the activation's whole read are both unheld and dated ahead, and nothing tells them apart (docs/polling-trigger.md).
-		const aheadUnproven = (c: Change) => b.batch && endHidden && c.datedAhead && c.atPoll < newBaselineAt + readPolls(b, activationRead) + 1;
+		// the activation's whole read are both unheld and dated ahead, and nothing tells them apart (docs/polling-trigger.md). Dated ahead by the
+		// only clock the trigger has, the list's `Date`: with replicas one behind makes a fact dated now look so, and n8n's log must say it was
+		// taken as existing. That read lasts as long as the list it reads, grown by the writes made meanwhile.
+		const heldAheadSaid = warned.some((message) => message.includes('past its first poll, met facts dated ahead'));
+		const aheadUnproven = (c: Change) => b.batch && endHidden && (c.datedAhead || (heldAheadSaid && list.createdAheadOfDate.has(c.id))) && c.atPoll < newBaselineAt + readPolls(b, readAfter[c.atPoll + 1] ?? maxRead) + 1;
 		// A list sorted by agent first may show its two ends in order: the activation reads a window on an order the list lacks, a whole read at the
 		// share finds it broken, and only then begins the read that holds what existed dated ahead, as in a list with no provable order: a fact dated
 		// ahead made before that read ended cannot be told from one that existed there (docs/polling-trigger.md, Reports late). Nor can a promotion

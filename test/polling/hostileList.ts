@@ -189,6 +189,8 @@ export class HostileList {
 	/** The activation's whole read is on (the checker says so before each poll): the promotions it is served dated after the latest `Date` named in the poll so far (and its second). */
 	private holdingPromotions = false;
 	readonly servedAhead = new Set<string>();
+	/** The facts served dated after the latest `Date` the fact list named in that poll so far (and its second): by that clock, dated ahead. */
+	readonly createdAheadOfDate = new Set<string>();
 	/** The latest and the earliest `Date` the fact list named this poll (ms). */
 	latestDateInPoll = Number.NEGATIVE_INFINITY;
 	private earliestDateInPoll?: number;
@@ -401,6 +403,7 @@ export class HostileList {
 		const date = send({ data, pagination: { offset, limit, total: this.total(list.length) } });
 		if (date !== undefined) this.latestDateInPoll = Math.max(this.latestDateInPoll, Date.parse(date));
 		if (date !== undefined) this.earliestDateInPoll = Math.min(this.earliestDateInPoll ?? Date.parse(date), Date.parse(date));
+		for (const f of data) if (Date.parse(f.created_at) > this.latestDateInPoll + 1_000) this.createdAheadOfDate.add(f.id);
 		if (this.holdingPromotions) for (const f of data) if (f.promoted_at && Date.parse(f.promoted_at) > this.latestDateInPoll + 1_000) this.servedAhead.add(changeKey('promoted', f.id, f.promoted_at));
 		if (!this.activating) return;
 		for (const fact of data) this.servedAtActivation.add(fact.id);
