@@ -80,9 +80,7 @@ export class FactPoll {
 		readonly parts: FactPollParts,
 		readonly stream: FactStream,
 	) {
-		const { events } = parts.settings;
-		this.created = events.has('memory.fact_created');
-		this.promoted = events.has('memory.fact_promoted');
+		[this.created, this.promoted] = [parts.settings.events.has('memory.fact_created'), parts.settings.events.has('memory.fact_promoted')];
 		this.wants = new Set<Kind>([...(this.created ? ['created' as const] : []), ...(this.promoted ? ['promoted' as const] : [])]);
 		this.query = stream.wholeAgentList ? agentQuery(parts.settings) : factQuery(parts.settings);
 		this.cursors = { created: readCursor(stream.created) ?? cursorAt(0), promoted: readCursor(stream.promoted) ?? cursorAt(0) };
@@ -115,8 +113,7 @@ export class FactPoll {
 	/** The page at `offset` (a plain request: the fast read places its own). */
 	async pageAt(offset: number): Promise<OffsetPage> {
 		const limit = this.stream.pageSize || 1000;
-		const envelope = await (this.budgeted ?? this.parts.client).pageAt('memoryFact.getMany', { qs: this.query, offset, limit });
-		const { pagination, data: items } = envelope;
+		const { pagination, data: items } = await (this.budgeted ?? this.parts.client).pageAt('memoryFact.getMany', { qs: this.query, offset, limit });
 		if (pagination.offset !== offset || !Number.isSafeInteger(pagination.total)) {
 			const why = pagination.offset !== offset ? `answered a request for offset ${offset} with offset ${pagination.offset}` : `announced a total of ${pagination.total} items`;
 			throw new NodeOperationError(this.parts.node, `The memory-fact list cannot be read: the server ${why}`, {
@@ -353,8 +350,7 @@ export class FactPoll {
 
 /** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (SAFETY_POLL_REQUESTS). */
 function sweepPages(poll: FactPoll): number {
-	const { stream } = poll;
-	if (poll.promoted || stream.order === 'unknown' || !stream.edge || stream.sweepNeededSince > 0 || stream.sweep?.holding || stream.wholeAgentList) return Number.POSITIVE_INFINITY;
+	if (poll.promoted || poll.stream.order === 'unknown' || !poll.stream.edge || poll.stream.sweepNeededSince > 0 || poll.stream.sweep?.holding || poll.stream.wholeAgentList) return Number.POSITIVE_INFINITY;
 	// A page may take two requests (the pager's step back, when facts before its place are gone).
 	return Math.max(0, SAFETY_POLL_REQUESTS - poll.requests - 1);
 }
