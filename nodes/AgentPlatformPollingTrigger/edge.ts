@@ -153,7 +153,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
 	let windowed = first === undefined || ending !== undefined || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
 	// A full last page of a batch (no order to read the newest end by) may have begun early and missed the last facts: a page at the last place, shorter than served and holding the fact that page ended on, proves the end there; those past that fact are held too.
-	const on = lastPage && !windowed && stream.order === 'unknown' && last.length >= lastPage.served && poll.canContinue() ? await poll.pageAt(Math.min(lastPage.offset + last.length, lastPage.total) - 1) : undefined;
+	const on = lastPage && !windowed && stream.order === 'unknown' && last.length >= lastPage.served && poll.canContinue() ? await poll.pageAt(Math.max(lastPage.offset, Math.min(lastPage.offset + last.length, lastPage.total) - 1)) : undefined;
 	const past = on && on.items.length < on.served ? [on.items.findIndex((f) => f.id === last.at(-1)?.id)].filter((at) => at >= 0).map((at) => on.items.slice(at + 1))[0] : undefined;
 	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || past !== undefined) && createdAt(last[0]) <= poll.trusted];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {

@@ -25,7 +25,7 @@ import { type FactStream, newStream, type PollState, readCursor, storeCursor, ty
 export const MAX_EVENTS_PER_POLL = 1_000;
 
 /** Why a poll reads the whole list for new facts, or lost changes, as n8n's log says it (once, until it changes). */
-const NOTES = {
+export const NOTES = {
 	unordered: 'The memory-fact list is not in creation order (or not in a stable one), so new facts are found by reading the whole list at the pace of the key share this trigger may spend: they are reported later than from an ordered list.',
 	unconfirmed: 'The memory-fact list grew by more facts than were found new where new facts appear (its total is off, or facts were added elsewhere in it): the whole list is read for new facts too, so none is missed.',
 	moved: 'The end of the memory-fact list moved while it was read (pages that no longer overlap): the whole list is read for new facts too, so none is missed.',

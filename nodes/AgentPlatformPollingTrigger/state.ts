@@ -135,7 +135,7 @@ const isOptionalNumber = (value: unknown) => value === undefined || isNumber(val
 const MAX_HASH_LIST = 16;
 
 /** Notes a stored state may hold when read back, and their length: one short code per NOTES entry (factPoll.ts). */
-const MAX_NOTES = 8;
+const MAX_NOTES = 16;
 const MAX_NOTE_CHARS = 16;
 
 const isHash = (value: unknown): value is string => typeof value === 'string' && value.length === HASH_CHARS;

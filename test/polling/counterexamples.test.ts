@@ -1114,6 +1114,23 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'duplicates', existing: 857, batch: true },
 		[{ kind: 'future', count: 1, ahead: 'minutes' }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=6161` on 8f5d373 (that fix's first version): an empty list whose `total`
+	// under-counts, oldest first. The page at the last place was aimed from a `total` of 0: offset -1, which the server answered with 0.
+	[
+		'the activation reads an empty list whose total under-counts, another client writing at every request, a fact promoted',
+		{ total: 'under', writeEvery: 1, existing: 0, seed: 670_674_941 },
+		[{ kind: 'promote', count: 1, pick: 0 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=9898` on f7607a8 (it fails on 9dbd0d7 too, in some runs: whether a poll's
+	// `Date`s lie further apart than the poll took depends on the real time): a new order per request, 700 facts, promotions watched, the
+	// server's clock moving 400 ms an answer while n8n's stands, which is what replicas whose clocks disagree show. The activation's whole read
+	// then holds every promotion it meets, begun again after gaps, and in this order it never ends: a promotion made after activation is taken
+	// as existing, as the docs say. The checker expected it reported; it no longer does (hostileCheck.ts, heldWhileClockless), and checks the rest.
+	[
+		'nothing lost: a new order per request, 700 facts, promotions watched, 400 ms a request, two promoted and two created after a poll',
+		{ order: 'permutation', dateSkewMs: -600_000, requestMs: 400, existing: 700, promotions: true, seed: 11 },
+		[{ kind: 'poll', polls: 1 }, { kind: 'promote', count: 2, pick: 515_940_112 }, { kind: 'create', count: 2, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 5960 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -400,7 +400,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// that read (made in the activation's own second, or dated back) is to take them as existing, and the log says so.
 		const secondMet = warned.some((message) => message.includes("dated within the second of the activation's last Date were met"));
 		const inSecondDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && (unprovenAtActivation || secondMet) && c.atPoll < newBaselineAt + activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
-		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0);
+		// In a list in a new order per request larger than a page that read never ends (each read has gaps): while its `Date`s disagree, it holds
+		// every promotion it meets, as the docs say.
+		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && (c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0) || (b.order === 'permutation' && activationRead >= pageYield(b)));
 		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < newBaselineAt + readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)

@@ -3,6 +3,7 @@
  * statuses of 4 KB, as many agents and changes as the trigger keeps track of (state.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NOTES } from '../../nodes/AgentPlatformPollingTrigger/factPoll';
 import { loadState, MAX_AGENTS, MAX_SEEN, MAX_STATE_BYTES, STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { pollingWorkflow } from './helpers';
@@ -70,4 +71,15 @@ test('a state an earlier version stored, its cursor holding more keys than any v
 	const { state, dropped } = loadState({ format: 3, fingerprint: 'f', facts: { pageSize: 100, total: 0, order: 'unknown', sweepNeededSince: 0, created: full, promoted: full, apiDate: 1_795_900_060_000 } }, 'f');
 	expect(state.facts).toBeUndefined();
 	expect(dropped).toEqual(['facts']);
+});
+
+test('a state that holds every note the trigger writes to n8n\'s log is read back whole (a state it refused would start a new baseline, and lose what came meanwhile)', async () => {
+	const wf = pollingWorkflow(sb, { events: ['*'], filters: {} });
+	wf.activate();
+	await wf.poll();
+	const stored = wf.staticData()[STATE_KEY] as IDataObject;
+	(stored.facts as IDataObject).notes = Object.keys(NOTES);
+	const { state, dropped } = loadState(JSON.parse(JSON.stringify(stored)), stored.fingerprint as string);
+	expect(dropped).toEqual([]);
+	expect(state.facts?.notes).toEqual(Object.keys(NOTES));
 });
