@@ -382,7 +382,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// the activation's whole read are both unheld and dated ahead, and nothing tells them apart (docs/polling-trigger.md). Dated ahead by the
 		// only clock the trigger has, the list's `Date`: with replicas one behind makes a fact dated now look so, and n8n's log must say it was
 		// taken as existing. That read lasts as long as the list it reads, grown by the writes made meanwhile.
-		const heldAheadSaid = warned.some((message) => message.includes('past its first poll, met facts dated ahead'));
+		const heldAheadSaid = warned.some((message) => message.includes('past its first poll, met changes no clock dates'));
 		const aheadUnproven = (c: Change) => b.batch && endHidden && (c.datedAhead || (heldAheadSaid && list.createdAheadOfDate.has(c.id))) && c.atPoll < newBaselineAt + readPolls(b, readAfter[c.atPoll + 1] ?? maxRead) + 1;
 		// A list sorted by agent first may show its two ends in order: the activation reads a window on an order the list lacks, a whole read at the
 		// share finds it broken, and only then begins the read that holds what existed dated ahead, as in a list with no provable order: a fact dated
@@ -400,9 +400,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// that read (made in the activation's own second, or dated back) is to take them as existing, and the log says so.
 		const secondMet = warned.some((message) => message.includes("dated within the second of the activation's last Date were met"));
 		const inSecondDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && (unprovenAtActivation || secondMet) && c.atPoll < newBaselineAt + activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
-		// In a list in a new order per request larger than a page that read never ends (each read has gaps): while its `Date`s disagree, it holds
-		// every promotion it meets, as the docs say.
-		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && (c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0) || (b.order === 'permutation' && activationRead >= pageYield(b)));
+		// In a list in a new order per request larger than a page that read never ends (each read has gaps): in a poll whose `Date`s disagree, it
+		// holds every promotion it meets, as the docs say, and n8n's log must say so.
+		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && (c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0) || (b.order === 'permutation' && activationRead >= pageYield(b) && heldAheadSaid));
 		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < newBaselineAt + readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)
