@@ -154,7 +154,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	let windowed = first === undefined || ending !== undefined || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
 	// A full last page of a batch (no order to read the newest end by) may have begun early and missed the last facts: a page at the last place, shorter than served and holding the fact that page ended on, proves the end there; those past that fact are held too.
 	const on = lastPage && !windowed && stream.order === 'unknown' && last.length >= lastPage.served && poll.canContinue() ? await poll.pageAt(Math.max(lastPage.offset, Math.min(lastPage.offset + last.length, lastPage.total) - 1)) : undefined;
-	const past = on && on.items.length < on.served ? [on.items.findIndex((f) => f.id === last.at(-1)?.id)].filter((at) => at >= 0).map((at) => on.items.slice(at + 1))[0] : undefined;
+	const past = on && on.items.length < on.served && on.items.some((f) => f.id === last.at(-1)?.id) ? on.items.slice(on.items.findIndex((f) => f.id === last.at(-1)?.id) + 1) : undefined;
 	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || past !== undefined) && createdAt(last[0]) <= poll.trusted];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
@@ -169,7 +169,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	}
 	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd, endsRead);
 	else poll.resume(held, windowed);
-	for (const change of (poll.activating && past) || []) for (const c of changesOf(change, poll.wants)) remember(poll.cursors[c.kind], c, poll.trusted);
+	for (const fact of (poll.activating && past) || []) for (const change of changesOf(fact, poll.wants)) remember(poll.cursors[change.kind], change, poll.trusted);
 	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
 	// With filters, the agent's whole list the activation read is read (facts filtered here) until a whole read of it ends (factPoll.ts, swept).
 	if (!fixedFilters && poll.created) stream.wholeAgentList = true;
