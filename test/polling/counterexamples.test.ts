@@ -1132,6 +1132,19 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', dateSkewMs: -600_000, requestMs: 400, existing: 700, promotions: true, seed: 11 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'promote', count: 2, pick: 515_940_112 }, { kind: 'create', count: 2, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 5960 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=10101` on 0cb4b6e (and on 9dbd0d7): oldest first, pages of 20, 700 facts,
+	// watching Memory Tier L1, then 100 L1 facts and 518 L2 facts made. With a tier filter the trigger reads the agent's whole list until a
+	// whole read of it has ended, so the first L1 fact came within a read of 1,301 facts, not of the L1 facts alone: the checker held it to
+	// the shorter delay (the docs said "of the facts the filters leave"); both now say the agent's whole list until that read has ended.
+	[
+		'every change reported within the delay the docs state: oldest first, pages of 20, watching Memory Tier L1, 100 L1 facts and 518 L2 facts made after activation',
+		{ pages: 'small-max', dateSkewMs: -600_000, existing: 700, tier: 'L1', seed: 1_788_197_591 },
+		[
+			{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 },
+			{ kind: 'delete', count: 17, pick: 0 },
+			{ kind: 'create', count: 518, agent: 0, tier: 1, scope: 0, sameDate: false, gapMs: 1 },
+		],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -163,6 +163,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/** The facts a whole read goes through until one has ended: with a tier or scope filter, the agent's whole list (docs/polling-trigger.md, Proves). */
 	const readSize = () => (b.tier || b.scope ? list.facts.filter((f) => !b.agent || f.agent_id === b.agent).length : list.facts.filter(list.matches).length);
 	let maxRead = readSize();
+	/**
+	 * With a tier or scope filter the trigger reads the agent's whole list, at the full share, until a whole read of it ends (docs/polling-trigger.md,
+	 * How late): until the polls such a read takes after activation, a change waits for a read of that list, not of the facts the filters leave.
+	 */
+	const agentListUntil = () => (b.tier || b.scope ? newBaselineAt + readPolls(b, maxRead) + 1 : 0);
 	/** The most facts the activation's list held by the end of each poll (index: polls ended): how long a whole read begun at activation may last. */
 	const readAfter: number[] = [];
 	/**
@@ -302,7 +307,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		for (const step of steps) await apply(step);
 		// Settle: the other clients stop writing, and polls with nothing new run until every change is due; then, for what is promised only eventually, more whole reads.
 		list.quiet = true;
-		const settle = delayPolls(b, maxFacts) + 1;
+		const settle = delayPolls(b, lastWork < agentListUntil() ? maxRead : maxFacts) + 1;
 		for (let i = 0; i < settle; i++) await poll();
 		const late = unreported('settled');
 		const eventually = 20 * readPolls(b, maxFacts) + 4;
@@ -416,7 +421,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (b.scheduler === 'durable' && restarts > 0 && readPolls(b, maxFacts) > 1) return [];
 		const made = [...list.changes.values()].filter((c) => c.atPoll > 0);
 		if (made.length > 2_500) return []; // more changes than the keys hold between two whole reads: documented as late
-		const delay = delayPolls(b, maxFacts) + Math.ceil(made.length / 1_000);
+		const delayOf = (c: Change) => delayPolls(b, c.atPoll < agentListUntil() ? maxRead : maxFacts) + Math.ceil(made.length / 1_000);
 		const alive = new Map(list.facts.map((f) => [f.id, f]));
 		const missing: string[] = [];
 		for (const c of made) {
@@ -426,7 +431,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
 			// on that one assumption too (docs/polling-trigger.md): with `Date`s that are not the facts' clock (skewed, replicas), creations are not promised.
 			if (c.kind === 'created' && movedAtActivation && (b.dateHeader === 'skewed' || b.dateHeader === 'replicas')) continue;
-			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delay))) continue;
+			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delayOf(c)))) continue;
 			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be
 			// dated ahead), so a fact dated ahead waits for the list's clock there: one dated decades ahead is never due. Nor does a read of one
 			// that grows between its requests (another client writing): each page holding the whole list is the longest yet, so none ends it; in a
@@ -435,7 +440,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			if (((b.order === 'permutation' && activationRead >= pageYield(b)) || (!provenOrder && b.writeEvery > 0)) && Date.parse(fact.created_at) > list.now() + DAY_MS) continue;
 			if (c.kind === 'promoted' && (!b.promotions || changeKey('promoted', fact.id, fact.promoted_at) !== c.key)) continue;
 			if (c.kind === 'created' && !matchedSince(c)) continue;
-			if (!reported.has(c.key)) missing.push(`${c.kind} ${c.key} (${fact.created_at}${c.kind === 'promoted' ? `, promoted ${fact.promoted_at}` : ''}), made after poll ${c.atPoll}, not reported after ${list.polls - c.atPoll} polls (delay ${delay}${delayBound ? '' : ', eventually'})`);
+			if (!reported.has(c.key)) missing.push(`${c.kind} ${c.key} (${fact.created_at}${c.kind === 'promoted' ? `, promoted ${fact.promoted_at}` : ''}), made after poll ${c.atPoll}, not reported after ${list.polls - c.atPoll} polls (delay ${delayOf(c)}${delayBound ? '' : ', eventually'})`);
 		}
 		return missing;
 	}
