@@ -123,11 +123,11 @@ async function firstPage(poll: FactPoll): Promise<ScanPage | undefined> {
 	return undefined;
 }
 
-/** A first page shorter than its limit that `total` calls the last may be cut short (bytes): the page read on from its last fact, shorter still from there, ends the list (facts written meanwhile may come before it); after a page of one fact, nothing can be shorter: an empty page past it does, whatever `total` says (no order needed). Its facts (undefined: no end). */
+/** A first page shorter than its limit that `total` calls the last may be cut short (bytes): the page read on from its last fact, shorter still from there, ends the list (facts written meanwhile may come before it), when it begins with the first page's last facts in their order and shows none of them after (a new order per request proves no end); after a page of one fact, nothing can be shorter: an empty page past it does, whatever `total` says (no order needed). Its facts (undefined: no end). */
 async function endOfFirst(poll: FactPoll, first: ScanPage): Promise<IDataObject[] | undefined> {
 	const probe = first.items.length > 0 && first.items.length < first.pageSize ? await poll.pageAt(first.end - (first.items.length > 1 ? 1 : 0)) : undefined;
 	const from = probe?.items.findIndex((fact) => fact.id === first.items.at(-1)?.id) ?? -1;
-	return first.items.length === 0 || (first.items.length === 1 && probe?.items.length === 0) ? [] : probe && from >= 0 && probe.items.length - from < first.items.length ? probe.items : undefined;
+	return first.items.length === 0 || (first.items.length === 1 && probe?.items.length === 0) ? [] : probe && from >= 0 && probe.items.length - from < first.items.length && probe.items.every((fact, i) => (i <= from ? fact.id === first.items.at(i - from - 1)?.id : !first.items.some((f) => f.id === fact.id))) ? probe.items : undefined;
 }
 
 /** The baseline: the first page and the last (which teach the page size and the order); in a list in creation order, then its newest end back past two windows; all held (FactPoll.startFrom). A tier or scope filter lets a promotion bring in a fact the window never read: the list is read by agent alone. */

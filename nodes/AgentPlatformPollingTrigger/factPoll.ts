@@ -246,8 +246,10 @@ export class FactPoll {
 		const { stream } = this;
 		delete stream.sweep;
 		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation poll or its second).
-		if (current.holding && current.gaps && (current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS)) {
-			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, aheadInSecond: true, promotions: current.promotions, ...(this.activating || current.endsRead ? { endsRead: true as const } : {}) };
+		// With no `Date`, a read past a batch whose two ends the activation read holds no creation dated ahead (none can be told) and its creations wait (factSweep.ts): found out of date order without gaps, those ends prove nothing, and a read holding every creation follows.
+		const unsorted = current.holding && current.endsRead && this.clock === undefined && current.rises && current.falls && !current.gaps;
+		if (unsorted || (current.holding && current.gaps && (current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS))) {
+			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, promotions: current.promotions, ...(unsorted ? {} : { aheadInSecond: true as const }), ...(!unsorted && (this.activating || current.endsRead) ? { endsRead: true as const } : {}) };
 			return;
 		}
 		if (this.holdsEvery(current) && current.gaps) stream.sweep = { ...newSweep(stream.newest), promotions: true, ...(current.restarted ? { restarted: true as const } : {}) };

@@ -89,14 +89,13 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 	for (const fact of page.fresh) {
 		const at = createdAt(fact);
 		if (order.lastCreated !== null && Number.isFinite(at)) {
-			if (at > order.lastCreated) order.rises = true;
-			if (at < order.lastCreated) order.falls = true;
+			[order.rises, order.falls] = [order.rises || at > order.lastCreated, order.falls || at < order.lastCreated];
 			broken ||= breaksOrder(stream.order, order.lastCreated, at);
 		}
 		order.lastCreated = Number.isFinite(at) ? at : null;
 	}
 	if (broken && stream.windowed) return (poll.orderBroken(current), false);
-	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm);
+	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm || (current.holding === true && current.endsRead === true && poll.clock === undefined));
 	if (outOfRoom) return false;
 	const held = Math.min(current.deferred ?? Number.POSITIVE_INFINITY, deferred, tied && page.shifted && !gaps && placed >= poll.cursors.created.since ? placed : Number.POSITIVE_INFINITY);
 	const markRead = Math.max(current.markRead ?? Number.NEGATIVE_INFINITY, poll.edgeMark(page.items));

@@ -210,8 +210,7 @@ const isStatuses = (value: unknown): value is Record<string, string> =>
 /** A stream that knows nothing but its cursors (none: a new one, until the baseline); the next poll carries on from them with a sweep. */
 export const newStream = (created?: Cursor, promoted?: Cursor): FactStream => ({
 	pageSize: 0, total: 0, order: 'unknown', sweepNeededSince: 0,
-	created: created ? storeCursor(created) : { since: 0, seen: {} },
-	promoted: promoted ? storeCursor(promoted) : { since: 0, seen: {} },
+	created: created ? storeCursor(created) : { since: 0, seen: {} }, promoted: promoted ? storeCursor(promoted) : { since: 0, seen: {} },
 });
 
 /**

@@ -1145,6 +1145,24 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 			{ kind: 'create', count: 518, agent: 0, tier: 1, scope: 0, sameDate: false, gapMs: 1 },
 		],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12121` on 43b939b (and on 9dbd0d7): a new order per request, a `total` under
+	// the count, pages cut short, a batch of 88 and a fact dated decades ahead. The first page (shorter than asked) and the page read on from
+	// its last fact, shorter still, were taken for the whole list; in a new order per request they were two samples, and a fact neither showed
+	// was reported as created. That page ends the list only when it begins with the first page's last facts in their order, and shows none after.
+	[
+		'no event for a fact that existed at activation: a new order per request, a total under the count, pages cut short, a batch of 88 and a fact dated decades ahead',
+		{ order: 'permutation', total: 'under', pages: 'short', dateSkewMs: -600_000, futureFacts: 1, existing: 88, batch: true },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=15151` on 43b939b (and on 9dbd0d7): no `Date` header, sorted by agent then
+	// oldest first, a batch of 1,289 and a fact dated decades ahead. The activation read both ends; past its poll, the whole read held no fact
+	// dated ahead (in a list sorted by date, one that existed would sit at an end), and with no clock to wait for, the one in the middle (its
+	// agent's) was reported. Such creations now wait for that read's end: out of date order, a read holding every creation follows.
+	[
+		'no event for a fact that existed at activation: no `Date` header, sorted by agent then oldest first, a batch of 1,289 and a fact dated decades ahead',
+		{ order: 'agent-then-oldest', dateHeader: 'absent', dateSkewMs: -600_000, futureFacts: 1, existing: 1289, batch: true },
+		[{ kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
