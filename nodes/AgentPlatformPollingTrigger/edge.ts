@@ -10,7 +10,7 @@ import { anchorCount, type ScanPage } from '../../src/client';
 import { keepsOrder, learnOrder } from '../../src/client/listEnd';
 import type { FactPoll } from './factPoll';
 import { breaksOrder, newSweep, startAt } from './factSweep';
-import { changesOf, createdAt, knows, remember, WINDOW_MS } from './judge';
+import { createdAt, knows, WINDOW_MS } from './judge';
 import { agentQuery } from './settings';
 import type { FactStream } from './state';
 
@@ -139,7 +139,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const first = await firstPage(poll);
 	const whole = first !== undefined && (first.last || poll.parts.share.available >= 1);
 	const ending = first && whole && (first.last || first.items.length === 1) ? await endOfFirst(poll, first) : undefined;
-	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch). The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there; that page, or a read on to the newest end, from a fact not dated ahead proves where facts dated ahead sit read (FactPoll.startFrom, `endsRead`).
+	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch). The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there; that page, or a read on to the newest end, from a fact not dated ahead proves where facts dated ahead sit read (FactPoll.startFrom, `endsRead`). Full, in a batch (no order to read the newest end by), it may have begun early and missed the last facts: a page at the last place, shorter than served and holding the fact it ended on, proves the end there, and those past that fact are held too (`pastEnd`).
 	const served = first && first.total - first.end > first.pageSize ? first.answered : first?.pageSize;
 	const lastAt = first && served && (first.total - served < first.end ? first.end - 1 : Math.max(first.end, first.total - served + 1));
 	const lastPage = first && whole && !ending && (!first.last || typeof learnOrder(first.items, [], createdAt) !== 'string') ? await pageBefore(poll, lastAt as number) : undefined;
@@ -152,10 +152,9 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// A page shorter than served ends the list, whatever its total says: read from the start (a page, two joined on the fact they share, or a last ending no later than the first: a new order per request), every fact there was is held.
 	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
 	let windowed = first === undefined || ending !== undefined || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
-	// A full last page of a batch (no order to read the newest end by) may have begun early and missed the last facts: a page at the last place, shorter than served and holding the fact that page ended on, proves the end there; those past that fact are held too.
 	const on = lastPage && !windowed && stream.order === 'unknown' && last.length >= lastPage.served && poll.canContinue() ? await poll.pageAt(Math.max(lastPage.offset, Math.min(lastPage.offset + last.length, lastPage.total) - 1)) : undefined;
-	const past = on && on.items.length < on.served && on.items.some((f) => f.id === last.at(-1)?.id) ? on.items.slice(on.items.findIndex((f) => f.id === last.at(-1)?.id) + 1) : undefined;
-	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || past !== undefined) && createdAt(last[0]) <= poll.trusted];
+	const pastEnd = on && on.items.length < on.served && on.items.some((f) => f.id === last.at(-1)?.id) ? on.items.slice(on.items.findIndex((f) => f.id === last.at(-1)?.id) + 1) : undefined;
+	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || pastEnd !== undefined) && createdAt(last[0]) <= poll.trusted];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
 		[held, stream.total] = [[...held, ...read.facts], read.total];
@@ -167,9 +166,8 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		if (read.outcome === 'cut' && read.beyond) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
 		endsRead ||= !early && read.beyond !== undefined && createdAt(read.beyond) <= poll.trusted;
 	}
-	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd, endsRead);
+	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd, endsRead, pastEnd);
 	else poll.resume(held, windowed);
-	for (const fact of (poll.activating && past) || []) for (const change of changesOf(fact, poll.wants)) remember(poll.cursors[change.kind], change, poll.trusted);
 	if (poll.clock === undefined && poll.created) poll.warn(UNDATED);
 	// With filters, the agent's whole list the activation read is read (facts filtered here) until a whole read of it ends (factPoll.ts, swept).
 	if (!fixedFilters && poll.created) stream.wholeAgentList = true;

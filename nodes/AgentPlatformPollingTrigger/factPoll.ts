@@ -175,7 +175,7 @@ export class FactPoll {
 	}
 
 	/** The activation's cursors (judge.ts, baselineCursors) from the facts it read, the window read whole or else provisional: past the newest trusted date at the newest end of a list in order (`newestAtEnd`) or a batch, else the list's clock; then a whole read holds what existed. */
-	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY, endsRead = false): void {
+	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY, endsRead = false, pastEnd: IDataObject[] = []): void {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
 		this.stream.windowed = windowed || undefined;
@@ -187,6 +187,7 @@ export class FactPoll {
 		const batch = oneDate ? created[0] : newestAtEnd;
 		const promoted = this.clockless ? clock : Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
+		for (const change of pastEnd.flatMap((fact) => changesOf(fact, this.wants))) remember(this.cursors[change.kind], change, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
 		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) } : undefined;
