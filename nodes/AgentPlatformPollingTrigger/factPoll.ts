@@ -262,7 +262,8 @@ export class FactPoll {
 			stream.endsRead = (this.late(current) && current.endsRead && !stream.windowed) || undefined;
 		}
 		// Gaps only at ties (the order checked across them: factSweep.ts) confirm or teach the order; only a read without gaps moves the cursors.
-		if (current.gaps && current.rises && current.falls) return;
+		// A window on an order the list has since shown it lacks (`order` unknown) that such a read cannot confirm never will be: it proved nothing (orderBroken), and the creations waiting on it go to a read holding what existed.
+		if (current.gaps && current.rises && current.falls) return void (stream.order === 'unknown' && stream.windowed && stream.orderToConfirm && this.orderBroken((stream.sweep = current)));
 		delete stream.orderToConfirm;
 		if (stream.endsRead && current.rises !== current.falls) Object.assign(stream, { windowed: true, endsRead: undefined });
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start (the ends the activation read were the other list's: `endsRead` proves nothing of it).

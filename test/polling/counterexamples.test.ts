@@ -1163,6 +1163,21 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-then-oldest', dateHeader: 'absent', dateSkewMs: -600_000, futureFacts: 1, existing: 1289, batch: true },
 		[{ kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=22222` on dc6697a (and on 9dbd0d7): a new order per request, two facts at
+	// activation, 156 made after it. The activation's two pages looked oldest first, so it took a window on that order, to be confirmed by a
+	// whole read; the fast read then found the list out of order, and every read of it had gaps, so none confirmed the window and the creations
+	// the sweep met waited on it for ever. Such a read now proves the window nothing (as a read out of the order learned does), and a read
+	// holding what existed follows.
+	[
+		'nothing lost: a new order per request, two facts at activation, 156 made after it, four promoted',
+		{ order: 'permutation', dateSkewMs: -600_000, existing: 2, seed: 1_317_225_839 },
+		[
+			{ kind: 'create', count: 3, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 },
+			{ kind: 'create', count: 153, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 14 },
+			{ kind: 'promote', count: 4, pick: 0 },
+			{ kind: 'poll', polls: 1 },
+		],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
