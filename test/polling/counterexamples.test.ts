@@ -1178,6 +1178,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 			{ kind: 'poll', polls: 1 },
 		],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=28282` on a3fca7e (and on 9dbd0d7 and 688a3c0): sorted by agent (descending)
+	// then newest first, two facts dated decades ahead at activation, then one fact of another agent and one dated minutes ahead. The list's
+	// ends looked newest first until those two came, three polls later; the fast read found the order broken, and the whole read that follows
+	// (the activation's there, docs/polling-trigger.md) took the fact dated ahead as existing, which n8n's log now says. The checker allowed
+	// that only for a break found in the polls after activation; it now counts from the poll the break was found in, when the log said so.
+	[
+		'a fact dated ahead made before the read after a late-found break ends is said in the log when taken as existing: sorted by agent then newest first, two facts dated decades ahead',
+		{ order: 'agent-desc-then-newest', dateSkewMs: -600_000, futureFacts: 2, existing: 0 },
+		[{ kind: 'poll', polls: 3 }, { kind: 'create', count: 1, agent: 1, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -189,6 +189,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	let movedAtActivation = false;
 	/** n8n's log said so (whether or not another client wrote): until the whole read then under way ends, a fact dated before the activation's `Date` is taken as existing. */
 	let unprovenAtActivation = false;
+	/** The poll whose end first found n8n's log saying the list is not in creation order (0: none yet). */
+	let brokenAt = 0;
 	/** The end of the second the activation poll's latest `Date` named (ms; the trigger's clock at activation). */
 	let activationClock = Number.NEGATIVE_INFINITY;
 	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '') > list.now() + DAY_MS;
@@ -233,6 +235,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		endedAt[list.polls] = list.now();
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
 		if (list.polls === newBaselineAt + 1) activationClock = list.latestDateInPoll + 1_000;
+		if (brokenAt === 0 && warned.slice(warnedBefore).some((message) => message.includes('is not in creation order'))) brokenAt = list.polls;
 		if (list.polls === newBaselineAt + 1) unprovenAtActivation = warned.slice(warnedBefore).some((message) => message.includes('could not be read whole at activation'));
 		if (list.polls === newBaselineAt + 1) movedAtActivation = list.writtenWhileRead > writtenBefore && unprovenAtActivation;
 		if (refused() > refusedBefore && !warned.slice(warnedBefore).some((message) => message.includes('were not reported'))) fail('nothing refused in silence', `${refused() - refusedBefore} change(s) refused, and n8n's log said nothing of them`);
@@ -408,7 +411,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// In a list in a new order per request larger than a page that read never ends (each read has gaps): in a poll whose `Date`s disagree, it
 		// holds every promotion it meets, as the docs say, and n8n's log must say so.
 		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && (c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0) || (b.order === 'permutation' && activationRead >= pageYield(b) && heldAheadSaid));
-		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && c.atPoll < newBaselineAt + readPolls(b, activationRead) + readPolls(b, maxRead) + 2;
+		// The break shows only once facts that break that order are there, which may be long after activation (new facts of another agent): that
+		// read then follows, and a fact dated ahead made before it ends is taken as existing, which n8n's log says.
+		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && (c.atPoll < newBaselineAt + readPolls(b, activationRead) + readPolls(b, maxRead) + 2 || (c.datedAhead && heldAheadSaid && brokenAt > 0 && c.atPoll < brokenAt + readPolls(b, maxRead) + 1));
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)
 		const firstPromised = newBaselineAt + (provenOrder && !windowUnproven ? 1 : readPolls(b, activationRead) + (windowUnproven ? 1 : 0));
