@@ -352,10 +352,10 @@ export class FactPoll {
 	}
 }
 
-/** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (SAFETY_POLL_REQUESTS). */
+/** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (SAFETY_POLL_REQUESTS: a page may take two requests, the pager's step back when facts before its place are gone); the share, too, on an order to confirm once the sweep reached the `total` without an end (one under the count hides additions from the fast read). */
 function sweepPages(poll: FactPoll): number {
-	if (poll.promoted || poll.stream.order === 'unknown' || !poll.stream.edge || poll.stream.sweepNeededSince > 0 || poll.stream.sweep?.holding || poll.stream.wholeAgentList) return Number.POSITIVE_INFINITY;
-	// A page may take two requests (the pager's step back, when facts before its place are gone).
+	const { order, edge, sweepNeededSince, sweep, wholeAgentList, orderToConfirm } = poll.stream;
+	if (poll.promoted || order === 'unknown' || !edge || sweepNeededSince > 0 || sweep?.holding || wholeAgentList || (orderToConfirm && sweep && sweep.offset >= (sweep.total ?? Number.POSITIVE_INFINITY))) return Number.POSITIVE_INFINITY;
 	return Math.max(0, SAFETY_POLL_REQUESTS - poll.requests - 1);
 }
 

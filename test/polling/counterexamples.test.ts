@@ -1188,6 +1188,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', dateSkewMs: -600_000, futureFacts: 2, existing: 0 },
 		[{ kind: 'poll', polls: 3 }, { kind: 'create', count: 1, agent: 1, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12121` on a792e23 (and on 9dbd0d7 and 03b8a66): sorted by agent (descending)
+	// then newest first, a `total` capped at 100 (one page), another client writing at every fifth request, 300 facts, then 100 made for one
+	// agent. The first page looked newest first, and the window stood on that order until a whole read confirmed it; the two facts of the
+	// 100 pushed past the first page were where the fast read never looks, and the `total` (capped) never grew to say so. The safety read
+	// went a page a poll, and the fact came a poll after the delay the docs state. Past the `total` without an end, the read is at the share.
+	[
+		'every change reported within the delay the docs state: sorted by agent then newest first, a total capped at 100, another client writing at every fifth request, 300 facts, 100 made',
+		{ order: 'agent-desc-then-newest', total: 'capped', dateSkewMs: -600_000, writeEvery: 5, existing: 300 },
+		[{ kind: 'poll', polls: 1 }, { kind: 'create', count: 100, agent: 2, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'restart', older: 'none' }, { kind: 'poll', polls: 1 }, { kind: 'poll', polls: 3 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
