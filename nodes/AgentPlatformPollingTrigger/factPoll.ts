@@ -33,7 +33,7 @@ export const NOTES = {
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
 	second: "Memory facts dated within the second of the activation's last Date were met by its read of a list with no provable order: they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	unproven: "The newest end of the memory-fact list could not be read whole at activation (it moved while read, or more facts dated ahead sat there than one poll may read): until the read of the whole list now under way ends, a fact that shows in the list dated before the activation's Date is taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
-	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), or any promotion while its Dates disagree or name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
+	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), any promotion while its Dates disagree, or any change while they name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded: 'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
 	ahead: "Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
@@ -232,7 +232,7 @@ export class FactPoll {
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);
 		const upTo = this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted;
-		if (!this.activating && Number.isFinite(upTo) && facts.some((f) => createdAt(f) > upTo && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
+		if (!this.activating && (Number.isFinite(upTo) || this.clock === undefined) && facts.some((f) => (createdAt(f) > upTo || this.clock === undefined) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
 		current.heldFrom = holdExisting(this.cursors.created, facts, floor, upTo);
 		if (current.heldFrom > floor) this.note('crowded');
 	}
@@ -246,10 +246,10 @@ export class FactPoll {
 	swept(current: Sweep, last: ScanPage): void {
 		const { stream } = this;
 		delete stream.sweep;
-		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation poll or its second).
+		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation poll or its second, and always in a list of no known order with no `Date`: a fact dated ahead it skipped cannot be told from a new one).
 		// With no `Date`, a read past a batch whose two ends the activation read holds no creation dated ahead (none can be told) and its creations wait (factSweep.ts): found out of date order without gaps, those ends prove nothing, and a read holding every creation follows.
 		const unsorted = current.holding && current.endsRead && this.clock === undefined && current.rises && current.falls && !current.gaps;
-		if (unsorted || (current.holding && current.gaps && (current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS))) {
+		if (unsorted || (current.holding && current.gaps && (current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS || (this.clock === undefined && stream.order === 'unknown')))) {
 			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, promotions: current.promotions, ...(unsorted ? {} : { aheadInSecond: true as const }), ...(!unsorted && (this.activating || current.endsRead) ? { endsRead: true as const } : {}) };
 			return;
 		}

@@ -451,6 +451,19 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		server.create(1, 'dep_b', false, Date.now() + 30 * 365 * DAY);
 		expect(await activationWarnings(server, 'name no Date header')).toBe(1);
 	});
+
+	test('no `Date` header, a new order per request: a fact made after activation, held as existing by the whole read that never ends, is named in n8n\'s log, not dropped in silence', async () => {
+		server = await startFactServer({ order: permuted(), dateSkewMs: () => null, rateLimit: 60 });
+		existing(server, 300);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		server.create(1);
+		expect(reported(await pollTimes(wf, 6))).toEqual([]);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('past its first poll, met changes no clock dates'))).toHaveLength(1);
+		warn.mockRestore();
+	});
 });
 
 describe('Memory Tier = L4, created events only', () => {

@@ -1198,6 +1198,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', total: 'capped', dateSkewMs: -600_000, writeEvery: 5, existing: 300 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'create', count: 100, agent: 2, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'restart', older: 'none' }, { kind: 'poll', polls: 1 }, { kind: 'poll', polls: 3 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=33333` on 03b8a66: a new order per request, no `Date` header, another client
+	// writing at every request, a batch of 700 and 6 facts dated decades ahead. The activation's whole read, past the batch, had gaps (a new
+	// order per request) and, begun again within the activation poll only (the clock's second, which with no `Date` never comes), ended at
+	// the next poll: facts dated ahead that it never met were reported as created. With no `Date` it begins again after gaps, as the docs say.
+	[
+		'no event for a fact that existed at activation: a new order per request, no `Date` header, another client writing at every request, a batch of 700 and 6 facts dated decades ahead',
+		{ order: 'permutation', dateHeader: 'absent', dateSkewMs: -600_000, readLagMs: 60_000, writeEvery: 1, futureFacts: 6, existing: 700, batch: true, seed: 2_128_588_260 },
+		[{ kind: 'poll', polls: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -323,8 +323,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 
 	async function apply(step: Step): Promise<void> {
 		if (step.kind === 'poll') {
-			for (let i = 0; i < step.polls; i++) await poll();
-			checkLate('due');
+			// Each poll, not only the step's last: a change due within the step and reported only later is late too.
+			for (let i = 0; i < step.polls; i++) {
+				await poll();
+				checkLate('due');
+			}
 			return;
 		}
 		lastWork = list.polls;
