@@ -207,7 +207,7 @@ export class FactPoll {
 	resume(held: IDataObject[], windowed: boolean): void {
 		Object.assign(this.stream, { windowed: true, orderToConfirm: this.stream.order !== 'unknown' || undefined });
 		this.report(held, this.stream.orderToConfirm);
-		const activatedAt = this.clock === undefined ? undefined : windowed ? Math.max(this.cursors.created.since, Math.min(this.stream.activatedAt ?? Number.POSITIVE_INFINITY, this.clock - WINDOW_MS)) : this.cursors.created.since;
+		const activatedAt = this.clock === undefined ? undefined : windowed || this.stream.order === 'unknown' ? Math.max(this.cursors.created.since, Math.min(this.stream.activatedAt ?? Number.POSITIVE_INFINITY, this.clock - WINDOW_MS)) : this.cursors.created.since;
 		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now(), ...(this.promoted ? { sweep: { ...newSweep(this.stream.newest), promotions: true, restarted: true } } : {}) });
 	}
 
@@ -232,7 +232,7 @@ export class FactPoll {
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);
 		const upTo = this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted;
-		if (!this.activating && (Number.isFinite(upTo) || this.clock === undefined) && facts.some((f) => (createdAt(f) > upTo || this.clock === undefined) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
+		if (!this.activating && (Number.isFinite(upTo) || this.clock === undefined) && facts.some((f) => (createdAt(f) > upTo || (this.clock === undefined && createdAt(f) < this.cursors.created.since)) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
 		current.heldFrom = holdExisting(this.cursors.created, facts, floor, upTo);
 		if (current.heldFrom > floor) this.note('crowded');
 	}
@@ -261,8 +261,8 @@ export class FactPoll {
 			[stream.windowed, stream.activatedAt] = [this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined, stream.activatedAt ?? current.clockSecond];
 			stream.endsRead = (this.late(current) && current.endsRead && !stream.windowed) || undefined;
 		}
-		// Gaps only at ties (the order checked across them: factSweep.ts) confirm or teach the order; only a read without gaps moves the cursors.
-		// A window on an order the list has since shown it lacks (`order` unknown) that such a read cannot confirm never will be: it proved nothing (orderBroken), and the creations waiting on it go to a read holding what existed.
+		// Gaps only at ties (the order checked across them: factSweep.ts) confirm or teach the order; only a read without gaps moves the cursors. In a list of no known order none may come (a new order per request): resumed from an earlier version's state, keys full, those dated before where its creations would go (`activatedAt`: that version's last `Date`, or a minute before this one's) go after a read with gaps too (one never met dated there is lost, and n8n's log says so). A window on an order the list has since shown it lacks (`order` unknown) that such a read cannot confirm never will be: it proved nothing (orderBroken), and the creations waiting on it go to a read holding what existed.
+		for (const cursor of stream.order === 'unknown' && current.gaps ? Object.values(this.cursors) : []) if (cursor.since < (stream.activatedAt ?? 0) && keyBytes(cursor.keys) >= MAX_SEEN_BYTES * 0.9) { letGo(cursor, stream.activatedAt as number); this.note('lost'); }
 		if (current.gaps && current.rises && current.falls) return void (stream.order === 'unknown' && stream.windowed && stream.orderToConfirm && this.orderBroken((stream.sweep = current)));
 		delete stream.orderToConfirm;
 		if (stream.endsRead && current.rises !== current.falls) Object.assign(stream, { windowed: true, endsRead: undefined });
