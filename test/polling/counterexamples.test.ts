@@ -1221,3 +1221,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
 	await run({ ...plain, ...behaviour }, steps);
 });
+
+// In a list in a new order per request larger than a page, no read ends without gaps, so none let the keys of the changes reported go:
+// on 1a716a4, past the 3,000 they hold (dated apart), every later change waited for ever (3,000 of these 4,000 reported). The checker
+// promises nothing past 2,500 changes (more than the keys hold between two whole reads); here, the keys full, the oldest go after a read
+// with gaps too, and all but the few no read met before they went are reported (n8n's log says those may be lost).
+test('nothing lost for ever: a new order per request, 4,000 facts made after activation, more than the keys hold', async () => {
+	const create = { kind: 'create', count: 1_000, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1_000 } as const;
+	const steps: Step[] = [{ kind: 'poll', polls: 2 }, create, { kind: 'poll', polls: 3 }, create, { kind: 'poll', polls: 3 }, create, { kind: 'poll', polls: 3 }, create, { kind: 'poll', polls: 3 }];
+	const outcome = await run({ ...plain, order: 'permutation', existing: 100, limit: 120 }, steps);
+	expect(outcome.reported).toBeGreaterThanOrEqual(3_960);
+}, 120_000);
