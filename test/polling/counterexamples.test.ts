@@ -1216,6 +1216,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', dateSkewMs: -600_000, existing: 0 },
 		[{ kind: 'restart', older: 'format3-full' }, { kind: 'create', count: 334, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 30 }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=52525` on 1a716a4 (and on 03b8a66): oldest first, n8n restarted with a state
+	// of format 3 whose keys are full (one date), a batch of 1,121, then one fact made. The keys still full after a whole read, the oldest
+	// quarter of their dates was to go: of three dates, that was none, and the new fact waited for room for ever. At least the oldest date goes.
+	[
+		'nothing lost: oldest first, n8n restarted with a state of format 3 (full), a batch of 1,121, then one fact made',
+		{ dateSkewMs: -600_000, futureFacts: 1, existing: 0 },
+		[{ kind: 'delete', count: 1, pick: 0 }, { kind: 'restart', older: 'format3-full' }, { kind: 'create', count: 1_121, agent: 0, tier: 0, scope: 0, sameDate: true, gapMs: 1 }, { kind: 'poll', polls: 1 }, { kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -138,6 +138,19 @@ describe('where the cursor stands', () => {
 		expect(burst.keys.size).toBeLessThan(MAX_SEEN);
 	});
 
+	test('keys full with fewer than four dates (an earlier version\'s keys at one date, a batch at another): the oldest date goes, not none (seed 52525 on 1a716a4)', () => {
+		// Keys at one date cost their bytes alone: 8 each, about 10,000 fill them.
+		const full = Math.ceil(MAX_SEEN_BYTES / 8) - 10;
+		const batches = cursor(0);
+		for (let i = 0; i < full; i++) batches.keys.set(`k${String(i).padStart(7, '0')}`, i < 5_000 ? 0 : T);
+		expect(makeRoom(batches, T + 5)).toBe(false);
+		expect([batches.since, batches.keys.size]).toEqual([T, full - 5_000]);
+		const one = cursor(T);
+		for (let i = 0; i < full; i++) one.keys.set(`k${String(i).padStart(7, '0')}`, T);
+		expect(makeRoom(one, T + 5)).toBe(false);
+		expect([one.since, one.keys.size]).toEqual([T + 1, 0]);
+	});
+
 	test('stored grouped by date and read back; an earlier version\'s keys read too; a cursor past its bound does not', () => {
 		const c = cursor(T, [['aaaaaaaa', T], ['bbbbbbbb', T], ['cccccccc', T + 7]]);
 		expect(storeCursor(c)).toEqual({ since: T, seen: { [String(T)]: 'aaaaaaaabbbbbbbb', [String(T + 7)]: 'cccccccc' } });
