@@ -176,6 +176,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * state leaves unheld it never read, and nothing tells such a fact from one made since (docs/polling-trigger.md, What it can prove).
 	 */
 	let olderRestart = false;
+	/** The last poll whose state n8n saved, and whether the next poll is the poller's activation after a restart (saved too). */
+	let [lastSaved, initPoll] = [0, false];
 	/** After a restart from an older version's state, the polls (by count) until its whole read, which holds promotions as the activation's does, may have ended. */
 	let relearnUntil = 0;
 	/**
@@ -235,6 +237,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		endedAt[list.polls] = list.now();
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
 		if (list.polls === newBaselineAt + 1) activationClock = list.latestDateInPoll + 1_000;
+		// n8n saves the static data after an activation (the poller's after a restart too) and with items (helpers.ts).
+		if (items.length > 0 || list.polls === 1 || initPoll) [lastSaved, initPoll] = [list.polls, false];
 		if (brokenAt === 0 && warned.slice(warnedBefore).some((message) => message.includes('is not in creation order'))) brokenAt = list.polls;
 		if (list.polls === newBaselineAt + 1) unprovenAtActivation = warned.slice(warnedBefore).some((message) => message.includes('could not be read whole at activation'));
 		if (list.polls === newBaselineAt + 1) movedAtActivation = list.writtenWhileRead > writtenBefore && unprovenAtActivation;
@@ -348,6 +352,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// Durable cursors: a restart before the first tick leaves the row as it was before activation, so that tick takes a new baseline (documented).
 		if (b.scheduler === 'durable-cursors' && list.polls === 1) newBaselineAt = 1;
 		const saved = wf.savedStaticData();
+		// The trigger goes back to the state n8n saved: what the polls since held, it no longer knows (a promotion served dated ahead then is
+		// met anew, and after the `Date` has passed its date may be reported: docs/polling-trigger.md, What it can prove, and Whichever way).
+		if (b.scheduler !== 'durable-cursors') for (const [key, servedIn] of list.servedAhead) if (servedIn > lastSaved) list.servedAhead.delete(key);
+		initPoll = b.scheduler === 'poller';
 		if (older === 'none' && (((saved[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined)?.sweep as IDataObject | undefined)?.promotions === true) activationReadUntil = list.polls + readPolls(b, maxRead) + 1;
 		// A state whose window was read on the agent's whole list (a tier or scope filter, until a whole read of it ends) is none an older
 		// version wrote: those read the filtered list from activation on, and such keys would stand on a list they never polled.

@@ -188,7 +188,8 @@ export class HostileList {
 	firstDateAtActivation?: number;
 	/** The activation's whole read is on (the checker says so before each poll): the promotions it is served dated after the latest `Date` named in the poll so far (and its second). */
 	private holdingPromotions = false;
-	readonly servedAhead = new Set<string>();
+	/** Each such promotion's key, and the poll (counted from 1) it was served in. */
+	readonly servedAhead = new Map<string, number>();
 	/** The facts served dated after the latest `Date` the fact list named in that poll so far (and its second): by that clock, dated ahead. */
 	readonly createdAheadOfDate = new Set<string>();
 	/** The latest and the earliest `Date` the fact list named this poll (ms). */
@@ -404,7 +405,7 @@ export class HostileList {
 		if (date !== undefined) this.latestDateInPoll = Math.max(this.latestDateInPoll, Date.parse(date));
 		if (date !== undefined) this.earliestDateInPoll = Math.min(this.earliestDateInPoll ?? Date.parse(date), Date.parse(date));
 		for (const f of data) if (Date.parse(f.created_at) > this.latestDateInPoll + 1_000) this.createdAheadOfDate.add(f.id);
-		if (this.holdingPromotions) for (const f of data) if (f.promoted_at && Date.parse(f.promoted_at) > this.latestDateInPoll + 1_000) this.servedAhead.add(changeKey('promoted', f.id, f.promoted_at));
+		if (this.holdingPromotions) for (const f of data) if (f.promoted_at && Date.parse(f.promoted_at) > this.latestDateInPoll + 1_000) this.servedAhead.set(changeKey('promoted', f.id, f.promoted_at), this.polls + 1);
 		if (!this.activating) return;
 		for (const fact of data) this.servedAtActivation.add(fact.id);
 		this.firstDateAtActivation ??= date === undefined ? undefined : Date.parse(date);
