@@ -1242,6 +1242,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'small-max', dateHeader: 'skewed', dateSkewMs: -120_000, readLagMs: 300_000, futureFacts: 1, existing: 1_991, agent: 'dep_alpha', promotions: true, seed: 2_009_530_335 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'restart', older: 'none' }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=81818` on f3d9107 (and on 03b8a66): oldest first, pages that begin early,
+	// a batch of 100, n8n restarted with a state of format 3 whose keys are full, then 334 facts made. Every whole read found its place
+	// inside the batch's ties without all its anchors (a gap), so none moved the cursors or freed keys, and the last fact waited for ever.
+	// Keys full, they are let go after a read with gaps in any list, not only one of no known order (n8n's log says what that may lose).
+	[
+		'nothing lost: oldest first, pages that begin early, a batch of 100, n8n restarted with a state of format 3 (full), then 334 facts made',
+		{ pages: 'duplicates', dateSkewMs: -600_000, existing: 100, batch: true },
+		[{ kind: 'restart', older: 'format3-full' }, { kind: 'create', count: 334, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'promote', count: 1, pick: 0 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
