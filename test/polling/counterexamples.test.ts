@@ -1251,6 +1251,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ pages: 'duplicates', dateSkewMs: -600_000, existing: 100, batch: true },
 		[{ kind: 'restart', older: 'format3-full' }, { kind: 'create', count: 334, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=95959` on f688807 (and on 03b8a66): no `Date` header, newest first with ties
+	// reordered at every write, pages of 20, another client writing at every request, an empty list at activation. The activation saw no
+	// order (ties moving under writes), so with no `Date` its whole read held every creation it met, one made during it too, as the docs say,
+	// and n8n's log said so. The checker promised that creation, reading the list as one in order from activation on.
+	[
+		'nothing invented: no `Date` header, ties reordered at every write, pages of 20, another client writing at every request, an empty list (a creation made during the activation\'s whole read is taken as existing, and the log says so)',
+		{ order: 'ties-reordered-newest', pages: 'small-max', dateHeader: 'absent', dateSkewMs: -600_000, writeEvery: 1, existing: 0, seed: 1_470_128_558 },
+		[{ kind: 'poll', polls: 1 }, { kind: 'advance', minutes: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

@@ -402,6 +402,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// only clock the trigger has, the list's `Date`: with replicas one behind makes a fact dated now look so, and n8n's log must say it was
 		// taken as existing. That read lasts as long as the list it reads, grown by the writes made meanwhile.
 		const heldAheadSaid = warned.some((message) => message.includes('past its first poll, met changes no clock dates'));
+		// With no `Date`, a list the activation found in no order (ties reordered while another client writes look so) has the activation's whole
+		// read hold every creation it meets, made during it too (docs/polling-trigger.md, no `Date` header), when n8n's log said so; that read
+		// lasts as long as a read of the list as large as it was by then.
+		const heldUndated = (c: Change) => c.kind === 'created' && b.dateHeader === 'absent' && heldAheadSaid && c.atPoll < newBaselineAt + readPolls(b, readAfter[c.atPoll + 1] ?? maxRead) + 1;
 		const aheadUnproven = (c: Change) => b.batch && endHidden && (c.datedAhead || (heldAheadSaid && list.createdAheadOfDate.has(c.id))) && c.atPoll < newBaselineAt + readPolls(b, readAfter[c.atPoll + 1] ?? maxRead) + 1;
 		// A list sorted by agent first may show its two ends in order: the activation reads a window on an order the list lacks, a whole read at the
 		// share finds it broken, and only then begins the read that holds what existed dated ahead, as in a list with no provable order: a fact dated
@@ -442,7 +446,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
 			// on that one assumption too (docs/polling-trigger.md): with `Date`s that are not the facts' clock (skewed, replicas), creations are not promised.
