@@ -261,17 +261,16 @@ export class FactPoll {
 			[stream.windowed, stream.activatedAt] = [this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined, stream.activatedAt ?? current.clockSecond];
 			stream.endsRead = (this.late(current) && current.endsRead && !stream.windowed) || undefined;
 		}
-		// Gaps only at ties (the order checked across them: factSweep.ts) confirm or teach the order; only a read without gaps moves the cursors. None may come (a new order per request, pages that begin early at ties): keys full, those dated before where creations go (`activatedAt`, resumed from an earlier version's state: its last `Date`, or a minute before this one's) go after a read with gaps too, else the oldest quarter (a change no read met dated there is lost, and n8n's log says so). A window on an order the list has since shown it lacks (`order` unknown) that such a read cannot confirm never will be: it proved nothing (orderBroken), and the creations waiting on it go to a read holding what existed.
-		for (const cursor of current.gaps ? Object.values(this.cursors) : []) if (cursor.since < (stream.activatedAt ?? 0) && keyBytes(cursor.keys) >= MAX_SEEN_BYTES * 0.9 ? (letGo(cursor, stream.activatedAt as number), true) : makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY, false)) this.note('lost');
+		// Gaps only at ties (the order checked across them: factSweep.ts) confirm or teach the order; only a read without gaps moves the cursors. None may come (a new order per request, pages that begin early at ties): keys full, those dated before where creations go (`activatedAt`, resumed from an earlier version's state: its last `Date`, or a minute before this one's) go after a read with gaps too, else, in a list of no known order only (in order, the next read is likely whole: a change waits rather than be lost), the oldest quarter (a change no read met dated there is lost, and n8n's log says so). A window on an order the list has since shown it lacks (`order` unknown) that such a read cannot confirm never will be: it proved nothing (orderBroken), and the creations waiting on it go to a read holding what existed.
+		for (const cursor of Object.values(this.cursors)) {
+			if (!current.gaps) advance(cursor, sinceAfterWholeRead(cursor, { newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY }));
+			if (current.gaps && cursor.since < (stream.activatedAt ?? 0) && keyBytes(cursor.keys) >= MAX_SEEN_BYTES * 0.9 ? (letGo(cursor, stream.activatedAt as number), true) : (!current.gaps || stream.order === 'unknown') && makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY, !current.gaps)) this.note('lost');
+		}
 		if (current.gaps && current.rises && current.falls) return void (stream.order === 'unknown' && stream.windowed && stream.orderToConfirm && this.orderBroken((stream.sweep = current)));
 		delete stream.orderToConfirm;
 		if (stream.endsRead && current.rises !== current.falls) Object.assign(stream, { windowed: true, endsRead: undefined });
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start (the ends the activation read were the other list's: `endsRead` proves nothing of it).
 		if (stream.wholeAgentList && !current.gaps) Object.assign(stream, { wholeAgentList: undefined, total: 0, endsRead: undefined });
-		for (const cursor of current.gaps ? [] : Object.values(this.cursors)) {
-			advance(cursor, sinceAfterWholeRead(cursor, { newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY }));
-			if (makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY)) this.note('lost');
-		}
 		// A whole read ends the need for one; one that held the cursors back (a change deferred, a place tied where the list moved) asks for the next.
 		if (!current.gaps && (current.deferred !== null || (stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince))) stream.sweepNeededSince = current.deferred === null ? 0 : Date.now() + 1;
 		const order = current.rises && current.falls ? 'unknown' : current.rises ? 'oldest-first' : current.falls ? 'newest-first' : stream.order;
