@@ -169,7 +169,7 @@ export class FactPoll {
 		this.refused += verdicts.refused.length;
 		for (const change of verdicts.fresh) this.events.push(factEvent(change.kind === 'created' ? 'memory.fact_created' : 'memory.fact_promoted', change.fact, change.at));
 		// Deferred with room for events: the keys are full until a whole read moves the cursor.
-		if (verdicts.deferred.length > 0 && verdicts.fresh.length < room) this.needSweep('full');
+		if (verdicts.deferred.length > 0 && verdicts.fresh.length < room) this.needSweep('full', true);
 		const found = [verdicts.fresh, verdicts.deferred, waiting, verdicts.ahead, verdicts.refused].flat().filter((change) => change.kind === 'created').length;
 		return { deferred: Math.min(oldest(verdicts.deferred), oldest(waiting)), outOfRoom: verdicts.deferred.length > 0 && verdicts.fresh.length >= room, found };
 	}
@@ -271,8 +271,9 @@ export class FactPoll {
 		if (stream.endsRead && current.rises !== current.falls) Object.assign(stream, { windowed: true, endsRead: undefined });
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start (the ends the activation read were the other list's: `endsRead` proves nothing of it).
 		if (stream.wholeAgentList && !current.gaps) Object.assign(stream, { wholeAgentList: undefined, total: 0, endsRead: undefined });
-		// A whole read ends the need for one; one that held the cursors back (a change deferred, a place tied where the list moved) asks for the next.
-		if (!current.gaps && (current.deferred !== null || (stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince))) stream.sweepNeededSince = current.deferred === null ? 0 : Date.now() + 1;
+		// A whole read ends the need for one begun before it (a change deferred asked for the next as it was met: report); a place tied where the list moved holds the cursors, and the next read, at its pace, looks there.
+		if (!current.gaps && stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince) stream.sweepNeededSince = 0;
+		if (!current.gaps && current.deferred !== null) stream.sweep ??= { ...newSweep(stream.newest), followsHold: true };
 		const order = current.rises && current.falls ? 'unknown' : current.rises ? 'oldest-first' : current.falls ? 'newest-first' : stream.order;
 		if (order === 'unknown') {
 			if (stream.order !== 'unknown' && this.created) this.note('unordered');
@@ -309,9 +310,9 @@ export class FactPoll {
 		Object.assign(current, newSweep(this.stream.newest), { holding: true, heldFrom: at === undefined ? 0 : undefined, clockSecond: at, total: undefined });
 	}
 
-	/** The sweep must read at the full share for new facts too, until one started from now ends whole. */
-	needSweep(code: NoteCode): void {
-		this.stream.sweepNeededSince ||= Date.now();
+	/** The sweep must read at the full share for new facts too, until one started from now (`again`: after now, as the one under way met a change it defers) ends whole. */
+	needSweep(code: NoteCode, again = false): void {
+		this.stream.sweepNeededSince = again ? Date.now() + 1 : this.stream.sweepNeededSince || Date.now();
 		this.note(code);
 	}
 
@@ -351,11 +352,11 @@ export class FactPoll {
 	}
 }
 
-/** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (SAFETY_POLL_REQUESTS: a page may take two requests, the pager's step back when facts before its place are gone); the share, too, on an order to confirm once the sweep reached the `total` without an end (one under the count hides additions from the fast read). */
+/** Pages the sweep reads this poll: as many as the share allows, or what an idle poll leaves (SAFETY_POLL_REQUESTS: a page may take two requests, the pager's step back when facts before its place are gone), a page at least in the read after a hold (`followsHold`); the share, too, on an order to confirm once the sweep reached the `total` without an end (one under the count hides additions from the fast read). */
 function sweepPages(poll: FactPoll): number {
 	const { order, edge, sweepNeededSince, sweep, wholeAgentList, orderToConfirm } = poll.stream;
 	if (poll.promoted || order === 'unknown' || !edge || sweepNeededSince > 0 || sweep?.holding || wholeAgentList || (orderToConfirm && sweep && sweep.offset >= (sweep.total ?? Number.POSITIVE_INFINITY))) return Number.POSITIVE_INFINITY;
-	return Math.max(0, SAFETY_POLL_REQUESTS - poll.requests - 1);
+	return Math.max(sweep?.followsHold ? 1 : 0, SAFETY_POLL_REQUESTS - poll.requests - 1);
 }
 
 /** One poll's fact work: the baseline or the fast read, then the sweep; a failure leaves the state after the last whole page, returned with the events found before it. */

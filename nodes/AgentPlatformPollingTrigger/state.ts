@@ -61,6 +61,8 @@ export interface Sweep {
 	/** The activation's whole read: it holds the promotions it meets dated ahead of the list's clock (all, with none named); `restarted`: the read after a restart from an earlier version's state, whose keys decide: only those dated ahead. */
 	promotions?: true;
 	restarted?: true;
+	/** The read after one whose place was tied where the list moved (`deferred`): it reads a page a poll at least, whatever the fast read spent, so one comes. */
+	followsHold?: true;
 	pages: number;
 	maxPages: number;
 	/** The oldest change it had to defer, or the date of a place tied where the list moved (factSweep.ts): the cursors stop there (API epoch ms; null: none). */
@@ -177,15 +179,13 @@ export function storeCursor(cursor: Cursor): StoredCursor {
 function isSweep(v: unknown): v is Sweep {
 	return (
 		isObject(v) &&
-		isNumber(v.offset) &&
-		v.offset >= 0 &&
+		isNumber(v.offset) && v.offset >= 0 &&
 		isHashList(v.anchors) &&
 		[v.startedAt, v.pages, v.maxPages].every(isNumber) &&
 		[v.gaps, v.rises, v.falls].every((b) => typeof b === 'boolean') &&
-		(v.lastCreated === null || isNumber(v.lastCreated)) &&
-		(v.deferred === null || isNumber(v.deferred)) &&
+		[v.lastCreated, v.deferred].every((at) => at === null || isNumber(at)) &&
 		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond, v.markRead].every(isOptionalNumber) &&
-		[v.holding, v.aheadInSecond, v.promotions, v.restarted, v.endsRead].every((flag) => flag === undefined || flag === true)
+		[v.holding, v.aheadInSecond, v.promotions, v.restarted, v.endsRead, v.followsHold].every((flag) => flag === undefined || flag === true)
 	);
 }
 

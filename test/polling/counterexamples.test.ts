@@ -859,7 +859,7 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=2121` on 6287ca7 (and so on 154f889): as the 2121 case above, 801 facts made with one
 	// date, and 60 facts dated ahead at the newest end, which take an idle poll's fast read two requests: no page is left for the sweep. The whole
 	// read that followed the burst skipped a fact of that date at a tied place; holding the cursor there was not enough, as no read came again.
-	// A whole read that held the cursors back asks for the next at the full share.
+	// The read that follows a whole read that held the cursors back reads a page a poll at least, whatever the fast read spent.
 	[
 		'nothing lost: newest first, ties reordered at every write, pages cut short, another client writing at every other request, 60 facts dated ahead, 801 facts made with one date',
 		{ order: 'ties-reordered-newest', pages: 'short', writeEvery: 2, futureFacts: 60, existing: 700 },
@@ -1259,6 +1259,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		'nothing invented: no `Date` header, ties reordered at every write, pages of 20, another client writing at every request, an empty list (a creation made during the activation\'s whole read is taken as existing, and the log says so)',
 		{ order: 'ties-reordered-newest', pages: 'small-max', dateHeader: 'absent', dateSkewMs: -600_000, writeEvery: 1, existing: 0, seed: 1_470_128_558 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'advance', minutes: 1 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=65656` on 1383e5f (and on 03b8a66 and 0621f29): newest first, facts that
+	// expire, dated up to 5 minutes before they can be read, a batch of 60 at one date at the list's oldest end and 754 facts dated apart.
+	// Expiring facts move the list, so a sweep's page that began inside the batch found its place there moved: that held the cursors at the
+	// batch's date, as it should (a reorder of ties may hide a fact there), and also asked for the next whole read at the full share, so an
+	// idle poll took 4 requests. The read that follows a hold now goes at an idle poll's pace, a page a poll at least (the 2121 case above).
+	[
+		'idle polls cheap: newest first, facts that expire, a batch at the oldest end where expiring facts move the list',
+		{ order: 'newest-first', dateSkewMs: -600_000, readLagMs: 300_000, existing: 60, batch: true, lifetimes: true },
+		[{ kind: 'create', count: 754, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 14_709 }, { kind: 'poll', polls: 3 }, { kind: 'promote', count: 2, pick: 133_529_925 }, { kind: 'poll', polls: 2 }],
 	],
 ];
 
