@@ -4,7 +4,7 @@
  * as stored, and the key share's account (keyShare.ts). Pure: no HTTP.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { advance, baselineCursors, type Cursor, judge, type Kind, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, remember, sinceAfterWholeRead, WINDOW_MS } from '../../nodes/AgentPlatformPollingTrigger/judge';
+import { advance, baselineCursors, type Cursor, DAY_MS, judge, type Kind, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, remember, sinceAfterWholeRead, WINDOW_MS } from '../../nodes/AgentPlatformPollingTrigger/judge';
 import { KeyShare, shareClock } from '../../nodes/AgentPlatformPollingTrigger/keyShare';
 import { readCursor, shortHash, storeCursor } from '../../nodes/AgentPlatformPollingTrigger/state';
 
@@ -149,6 +149,14 @@ describe('where the cursor stands', () => {
 		for (let i = 0; i < full; i++) one.keys.set(`k${String(i).padStart(7, '0')}`, T);
 		expect(makeRoom(one, T + 5)).toBe(false);
 		expect([one.since, one.keys.size]).toEqual([T + 1, 0]);
+	});
+
+	test('keys full, most of their dates those of changes dated ahead: the room made never takes the cursor past the list\'s clock, and their keys stay (seed 10506 on 0e5423b)', () => {
+		const c = cursor(T);
+		for (let i = 0; i < MAX_SEEN; i++) c.keys.set(`k${String(i).padStart(7, '0')}`, i < 200 ? T + i * 1_000 : T + 365 * DAY_MS * 30 + i * DAY_MS);
+		expect(makeRoom(c, Infinity, false, T + 2_000_000)).toBe(true);
+		expect(c.since).toBeLessThanOrEqual(T + 2_000_000);
+		expect([...c.keys.values()].filter((at) => at > T + 2_000_000)).toHaveLength(MAX_SEEN - 200);
 	});
 
 	test('stored grouped by date and read back; an earlier version\'s keys read too; a cursor past its bound does not', () => {
