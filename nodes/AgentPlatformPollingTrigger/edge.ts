@@ -149,8 +149,8 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
 	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
-	// A page shorter than served ends the list, whatever its total says: read from the start (a page, two joined on the fact they share, or a last ending no later than the first: a new order per request), every fact there was is held.
-	const joined = first !== undefined && lastPage !== undefined && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
+	// A page shorter than served ends the list, whatever its total says: read from the start (a page, two joined on the fact they share, the last aimed at it, or a last ending no later than the first: a new order per request), every fact there was is held.
+	const joined = first !== undefined && lastPage !== undefined && lastPage.offset === first.end - 1 && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
 	let windowed = first === undefined || ending !== undefined || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
 	const on = lastPage && !windowed && stream.order === 'unknown' && last.length >= lastPage.served && poll.canContinue() ? await poll.pageAt(Math.max(lastPage.offset, Math.min(lastPage.offset + last.length, lastPage.total) - 1)) : undefined;
 	const pastEnd = on && on.items.length < on.served && on.items.some((f) => f.id === last.at(-1)?.id) ? on.items.slice(on.items.findIndex((f) => f.id === last.at(-1)?.id) + 1) : undefined;
