@@ -188,7 +188,7 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	if (read.outcome === 'unordered' && stream.windowed && stream.orderToConfirm && (knownOutOfOrder || read.facts.some((fact) => createdAt(fact) > poll.trusted && !knows(poll.cursors.created, fact)))) poll.orderBroken((stream.sweep ??= newSweep(stream.newest)));
 	if (stream.sweep?.promotions) poll.hold(stream.sweep, read.facts);
 	const unknownEnd = [order === 'newest-first' ? read.facts.at(-1) : read.facts[0]].some((end) => end !== undefined && !knows(poll.cursors.created, end));
-	const { deferred, found } = poll.report(read.facts);
+	const { deferred, found, outOfRoom } = poll.report(read.facts);
 	stream.total = read.total;
 	// More added than found at the edge: added elsewhere (deletions never fake it; not without a length before, nor on the agent's whole list); or it ends on a fact it did not know (new, dated back: a `total` capped hides what lies past it).
 	const outcome = read.outcome === 'reached' && ((before > 0 && !stream.wholeAgentList && read.total - before > found) || unknownEnd) ? 'unconfirmed' : read.outcome;
@@ -200,8 +200,8 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	}
 	if (outcome !== 'reached') poll.needSweep(outcome);
 	else if (stream.sweepNeededSince === 0) poll.clear('unconfirmed', 'moved', 'cut');
-	// On past the newest fact read, but not past a change deferred (the next poll reads it again).
+	// On past the newest fact read, but not past a change deferred for want of room for events (the next poll reads it again); one deferred as the keys are full waits for the whole read their room waits for (report asked it at the full share), which meets it: read again here, a batch could take the share that read needs.
 	const drift = Math.max(-MAX_DRIFT_PAGES * stream.pageSize, Math.min(MAX_DRIFT_PAGES * stream.pageSize, read.total - before));
-	stream.edge = { mark: Math.min(Math.max(mark, poll.edgeMark(read.facts)), deferred), drift };
+	stream.edge = { mark: Math.min(Math.max(mark, poll.edgeMark(read.facts)), outOfRoom ? deferred : Number.POSITIVE_INFINITY), drift };
 	return found;
 }
