@@ -181,6 +181,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/** After a restart from an older version's state, the polls (by count) until its whole read, which holds promotions as the activation's does, may have ended. */
 	let relearnUntil = 0;
 	/**
+	 * The last restart from an older version's state (the poll count then), the `Date` that state stored from its last poll (format 2 stored
+	 * none), and where creations go should a later read find the order its window stands on wrong: the earlier of that `Date`, a second added,
+	 * and a minute before the latest `Date` of the first poll after the restart (docs/polling-trigger.md, a state stored by an earlier version).
+	 */
+	let [olderRestartPoll, olderApiDate, olderBoundary] = [-1, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+	/**
 	 * A poll of the activation's whole read whose `Date`s lay more than 2 s apart: this server's clock moves on with each answer (`requestMs`) and
 	 * write while n8n's stands, which is what replicas whose clocks disagree show, and the docs say that read then holds every promotion it meets.
 	 */
@@ -237,6 +243,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		endedAt[list.polls] = list.now();
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
 		if (list.polls === newBaselineAt + 1) activationClock = list.latestDateInPoll + 1_000;
+		if (list.polls === olderRestartPoll + 1) olderBoundary = Math.min(olderApiDate + 1_000, list.latestDateInPoll + 1_000 - 61_000);
 		// n8n saves the static data after an activation (the poller's after a restart too) and with items (helpers.ts).
 		if (items.length > 0 || list.polls === 1 || initPoll) [lastSaved, initPoll] = [list.polls, false];
 		if (brokenAt === 0 && warned.slice(warnedBefore).some((message) => message.includes('is not in creation order'))) brokenAt = list.polls;
@@ -364,6 +371,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			for (const c of list.changes.values()) if (!reported.has(c.key)) forgiven.add(c.key);
 			olderRestart = true;
 			relearnUntil = list.polls + readPolls(b, maxFacts) + 1;
+			[olderRestartPoll, olderApiDate] = [list.polls, older === 'format2-full' || apiDate === undefined ? Number.POSITIVE_INFINITY : apiDate];
 			const state = saved[STATE_KEY] as IDataObject;
 			const dated = b.dateHeader !== 'absent' && list.polls > 0;
 			const apiDate = dated ? Math.floor((endedAt[list.polls] + (b.dateHeader === 'skewed' ? b.dateSkewMs : 0)) / 1_000) * 1_000 : undefined;
@@ -416,6 +424,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// again after gaps, which another client's writes make: it may last until a whole read after the last write). Nor a fact dated
 		// ahead made during that read where facts dated ahead sat at the newest end and pages moved under the activation's read of it: the window is
 		// unproven (the docs), and one dated ahead that existed unread cannot be told from it.
+		// Nor, in a list sorted by agent first, a creation made while n8n was stopped for a restart from an older version's state dated before where
+		// creations go should a whole read find the order the window stands on wrong (olderBoundary): nothing tells it from a fact of another agent
+		// that existed unread there, a known loss the docs state (a state stored by an earlier version; with no `Date` stored, format 2, it spans all
+		// but the last minute of the time n8n was stopped).
+		const madeWhileStopped = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.order.startsWith('agent-') && c.atPoll === olderRestartPoll && Date.parse(fact?.created_at ?? '') < olderBoundary;
 		const aheadDuringMovedRead = (c: Change) => c.datedAhead && b.futureFacts > 0 && movedAtActivation && c.atPoll < newBaselineAt + readPolls(b, activationRead);
 		// Nor a creation made during that read dated before the activation's clock (its latest `Date` and that second) where n8n's log said the newest
 		// end could not be read whole (pages moved, or seemed to: ties found elsewhere may be a reorder, or a page begun early), or that facts of that
@@ -446,7 +459,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
 			// on that one assumption too (docs/polling-trigger.md): with `Date`s that are not the facts' clock (skewed, replicas), creations are not promised.
