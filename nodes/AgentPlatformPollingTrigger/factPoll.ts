@@ -218,6 +218,8 @@ export class FactPoll {
 
 	/** A promotions read that holds every promotion it meets (no clock tells when one was made; after a restart, its keys decide unless there is no `Date`): one its gaps skipped may have existed, so it begins again after them (factSweep.ts finds them). */
 	holdsEvery = (current: Sweep): boolean => current.promotions === true && (current.restarted ? this.clock === undefined : this.clockless);
+	/** The activation's whole read with no `Date`, past a batch whose two ends it read: its creations wait for its end (factSweep.ts), as it holds none dated ahead (none can be told). */
+	undatedEnds = (current: Sweep): boolean => current.holding === true && current.endsRead === true && this.clock === undefined;
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
 	get clock(): number | undefined {
@@ -248,7 +250,7 @@ export class FactPoll {
 		delete stream.sweep;
 		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation poll or its second, and always in a list of no known order with no `Date`: a fact dated ahead it skipped cannot be told from a new one).
 		// With no `Date`, a read past a batch whose two ends the activation read holds no creation dated ahead (none can be told) and its creations wait (factSweep.ts): found out of date order without gaps, those ends prove nothing, and a read holding every creation follows.
-		const unsorted = current.holding && current.endsRead && this.clock === undefined && current.rises && current.falls && !current.gaps;
+		const unsorted = this.undatedEnds(current) && current.rises && current.falls && !current.gaps;
 		if (unsorted || (current.holding && current.gaps && (current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS || (this.clock === undefined && stream.order === 'unknown')))) {
 			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, promotions: current.promotions, ...(unsorted ? {} : { aheadInSecond: true as const }), ...(!unsorted && (this.activating || current.endsRead) ? { endsRead: true as const } : {}) };
 			return;
@@ -324,13 +326,8 @@ export class FactPoll {
 		this.warn(NOTES[code]);
 	}
 
-	warn(text: string): void {
-		this.parts.logger.warn(`Agent Platform Polling Trigger "${this.parts.node.name}": ${text}`, { node: this.parts.node.name });
-	}
-
-	clear(...codes: NoteCode[]): void {
-		if (this.stream.notes?.some((c) => codes.includes(c as NoteCode))) this.stream.notes = this.stream.notes.filter((c) => !codes.includes(c as NoteCode));
-	}
+	warn = (text: string): void => this.parts.logger.warn(`Agent Platform Polling Trigger "${this.parts.node.name}": ${text}`, { node: this.parts.node.name });
+	clear = (...codes: NoteCode[]): void => void (this.stream.notes &&= this.stream.notes.filter((c) => !codes.includes(c as NoteCode)));
 
 	/** Counts a request and keeps what its page taught: the page size, the longest page served (a shorter one is the list's end, edge.ts), and its `Date`. */
 	private counted(pageSize: number, length: number): void {

@@ -95,7 +95,7 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 		order.lastCreated = Number.isFinite(at) ? at : null;
 	}
 	if (broken && stream.windowed) return (poll.orderBroken(current), false);
-	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm || (current.holding === true && current.endsRead === true && poll.clock === undefined));
+	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm || poll.undatedEnds(current));
 	if (outOfRoom) return false;
 	const held = Math.min(current.deferred ?? Number.POSITIVE_INFINITY, deferred, tied && page.shifted && !gaps && placed >= poll.cursors.created.since ? placed : Number.POSITIVE_INFINITY);
 	const markRead = Math.max(current.markRead ?? Number.NEGATIVE_INFINITY, poll.edgeMark(page.items));

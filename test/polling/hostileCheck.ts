@@ -371,10 +371,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			for (const c of list.changes.values()) if (!reported.has(c.key)) forgiven.add(c.key);
 			olderRestart = true;
 			relearnUntil = list.polls + readPolls(b, maxFacts) + 1;
-			[olderRestartPoll, olderApiDate] = [list.polls, older === 'format2-full' || apiDate === undefined ? Number.POSITIVE_INFINITY : apiDate];
 			const state = saved[STATE_KEY] as IDataObject;
 			const dated = b.dateHeader !== 'absent' && list.polls > 0;
 			const apiDate = dated ? Math.floor((endedAt[list.polls] + (b.dateHeader === 'skewed' ? b.dateSkewMs : 0)) / 1_000) * 1_000 : undefined;
+			[olderRestartPoll, olderApiDate] = [list.polls, older === 'format2-full' || apiDate === undefined ? Number.POSITIVE_INFINITY : apiDate];
 			saved[STATE_KEY] = olderState(state, older, apiDate);
 		}
 		wf.restart();
