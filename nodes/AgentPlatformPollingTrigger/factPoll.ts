@@ -309,6 +309,7 @@ export class FactPoll {
 		this.needSweep('unordered');
 		if (at !== undefined) advance(this.cursors.created, at);
 		else endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
+		if (at !== undefined && this.created) this.warn(`The memory-fact list is out of the order its ends showed (sorted by something else first), which the window read at activation (or after a restart from an earlier version's state) stood on: a fact created before ${new Date(at).toISOString()} that shows in it from here is taken as existing and not reported (docs/polling-trigger.md, What it can prove: Reports late).`);
 		Object.assign(current, newSweep(this.stream.newest), { holding: true, heldFrom: at === undefined ? 0 : undefined, clockSecond: at, total: undefined });
 	}
 

@@ -1305,8 +1305,8 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	// count, n8n restarted with a state of format 2 (full keys, no `Date` stored), then, while it was stopped, a fact of one agent and 100 of
 	// another made over two minutes. The first poll after the restart read the ends (in order by chance), and the whole read found that order
 	// broken: creations went to a minute before that poll's `Date`, as the docs say (format 2 stored no `Date` of its last poll), and those made
-	// before, while n8n was stopped, were taken as existing. The checker expected them: it now holds that known loss (madeWhileStopped), and
-	// this case checks that every fact dated after it is reported.
+	// before, while n8n was stopped, were taken as existing, n8n's log saying nothing of it. The checker expected them: it now holds that known
+	// loss (madeWhileStopped) when n8n's log names the date, which it now does, and this case checks that every fact dated after it is reported.
 	[
 		'nothing lost past the known loss: sorted by agent first, n8n restarted with a state of format 2 (full), 101 facts made while it was stopped',
 		{ order: 'agent-desc-then-newest', total: 'under', dateSkewMs: -600_000 },

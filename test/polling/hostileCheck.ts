@@ -427,8 +427,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// Nor, in a list sorted by agent first, a creation made while n8n was stopped for a restart from an older version's state dated before where
 		// creations go should a whole read find the order the window stands on wrong (olderBoundary): nothing tells it from a fact of another agent
 		// that existed unread there, a known loss the docs state (a state stored by an earlier version; with no `Date` stored, format 2, it spans all
-		// but the last minute of the time n8n was stopped).
-		const madeWhileStopped = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.order.startsWith('agent-') && c.atPoll === olderRestartPoll && Date.parse(fact?.created_at ?? '') < olderBoundary;
+		// but the last minute of the time n8n was stopped), when n8n's log named the date.
+		const orderBrokenSaid = warned.some((message) => message.includes('is out of the order its ends showed'));
+		const madeWhileStopped = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.order.startsWith('agent-') && orderBrokenSaid && c.atPoll === olderRestartPoll && Date.parse(fact?.created_at ?? '') < olderBoundary;
 		const aheadDuringMovedRead = (c: Change) => c.datedAhead && b.futureFacts > 0 && movedAtActivation && c.atPoll < newBaselineAt + readPolls(b, activationRead);
 		// Nor a creation made during that read dated before the activation's clock (its latest `Date` and that second) where n8n's log said the newest
 		// end could not be read whole (pages moved, or seemed to: ties found elsewhere may be a reorder, or a page begun early), or that facts of that
