@@ -142,9 +142,11 @@ export class FactPoll {
 
 	/** The newest change date (created or promoted) among `facts` and those read before that the list's `Date` lets be trusted, less how far its `Date`s ever disagreed (a replica ahead must not let a fact dated ahead move the window past real facts; -Infinity: none). */
 	newestTrusted(facts: IDataObject[]): number {
-		const trusted = facts.flatMap((fact) => changeDates(fact, BOTH)).filter((at) => at <= this.trusted - Math.min(DAY_MS, Math.max(this.stream.skew ?? 0, this.spread())));
+		const trusted = facts.flatMap((fact) => changeDates(fact, BOTH)).filter((at) => at <= this.trusted - this.disagreement());
 		return Math.max(this.stream.newest ?? Number.NEGATIVE_INFINITY, ...trusted);
 	}
+	/** How far the list's `Date`s ever disagreed (replicas whose clocks differ), at most a day: any one of them may be that far off the facts' clock. */
+	private disagreement = (): number => Math.min(DAY_MS, Math.max(this.stream.skew ?? 0, this.spread()));
 
 	/** Judges facts read (judge.ts), hands the new changes to n8n and keeps their keys: the oldest deferred (Infinity: none), whether events ran out of room (read again next poll), the creations found. */
 	report(read: IDataObject[], creationsWait = false): { deferred: number; outOfRoom: boolean; found: number } {
@@ -302,9 +304,9 @@ export class FactPoll {
 		this.refused = 0;
 	}
 
-	/** A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order: by its clock at activation, and a whole read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of it (all, with none named). */
+	/** A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order: by its clock at activation (a replica's may have been behind the facts': as far as the `Date`s disagree is added), and a whole read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of it (all, with none named). */
 	orderBroken(current: Sweep): void {
-		const at = this.stream.activatedAt;
+		const at = this.stream.activatedAt === undefined ? undefined : this.stream.activatedAt + this.disagreement();
 		Object.assign(this.stream, { windowed: undefined, orderToConfirm: undefined, activatedAt: undefined });
 		this.needSweep('unordered');
 		if (at !== undefined) advance(this.cursors.created, at);

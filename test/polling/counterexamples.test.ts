@@ -1312,6 +1312,17 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', total: 'under', dateSkewMs: -600_000 },
 		[{ kind: 'restart', older: 'format2-full' }, { kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'create', count: 100, agent: 1, tier: 0, scope: 0, sameDate: false, gapMs: 1_233 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=10801` on 68a077d (and on 03b8a66): sorted by agent first, its two ends in
+	// date order, 239 facts dated hours apart, a `Date` from two replicas 3 hours either side of the facts' clock. Every answer of the
+	// activation poll came from the replica behind. The whole read found the order broken, and creations went to the activation's `Date`:
+	// a fact of another agent dated 2 hours before the facts' clock, which existed unread in the middle of the list, was dated after that
+	// `Date` and not ahead of the replica then answering, so it was reported as created. Where the window proved nothing, what existed is
+	// now told by the activation's `Date` plus as far as the list's `Date`s have disagreed.
+	[
+		'no event for a fact that existed at activation: sorted by agent first, replicas 3 hours apart, every answer at activation from the one behind',
+		{ order: 'agent-then-oldest', pages: 'small-max', dateHeader: 'replicas', dateSkewMs: 10_800_000, readLagMs: 60_000, futureFacts: 1, existing: 239, seed: 1_657_989_770 },
+		[{ kind: 'promote', count: 1, pick: 0 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
