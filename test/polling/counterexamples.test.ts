@@ -1323,6 +1323,13 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-then-oldest', pages: 'small-max', dateHeader: 'replicas', dateSkewMs: 10_800_000, readLagMs: 60_000, futureFacts: 1, existing: 239, seed: 1_657_989_770 },
 		[{ kind: 'promote', count: 1, pick: 0 }],
 	],
+	// One node's clock minutes ahead at activation (issue 44): in a list in creation order the activation reads past those facts at the newest
+	// end, and their keys decide; none is reported, however long after its date passes, and the facts made after it are.
+	[
+		'no event for a fact that existed at activation: newest first, 3,000 facts, 20 of them dated 3 minutes ahead (one node\'s clock)',
+		{ order: 'newest-first', existing: 3_000, futureFacts: 20, futureAhead: 'minutes' },
+		[{ kind: 'poll', polls: 4 }, { kind: 'create', count: 3, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1_000 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

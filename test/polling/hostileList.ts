@@ -63,8 +63,9 @@ export interface Behaviour {
 	writeEvery: number;
 	/** The server's clock moves this much while it answers a request. */
 	requestMs: number;
-	/** Facts existing at activation dated decades ahead (a broken clock). */
+	/** Facts existing at activation dated decades ahead (a broken clock), or (`futureAhead`) 3 minutes ahead (one node's clock ahead). */
 	futureFacts: number;
+	futureAhead?: 'minutes';
 	/** Facts existing at activation, dated apart over weeks, or (`batch`) sharing one `created_at`. */
 	existing: number;
 	batch: boolean;
@@ -110,6 +111,7 @@ export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
 	writeEvery: fc.constantFrom(0, 0, 1, 2, 5),
 	requestMs: fc.constantFrom(0, 40, 400),
 	futureFacts: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 150 }) }),
+	futureAhead: fc.constantFrom<'minutes' | undefined>(undefined, undefined, 'minutes'),
 	existing: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 700 }) }, { weight: 1, arbitrary: fc.integer({ min: 700, max: 3_000 }) }),
 	batch: fc.boolean(),
 	lifetimes: fc.boolean(),
@@ -431,5 +433,5 @@ export function seed(list: HostileList): void {
 	// Promotions made just before activation existed: a trigger that dates them by another clock may report them.
 	// On issue 44's servers only (facts dated before they can be read), so that earlier scenarios replay as they were.
 	if (list.b.promotions && list.b.readLagMs > 0) list.promoteRecently(2);
-	if (futureFacts > 0) list.create(futureFacts, { agent: AGENTS[1], tier: 'L3', scope: 'team', sameDate: false, gapMs: 1, ahead: 'decades' });
+	if (futureFacts > 0) list.create(futureFacts, { agent: AGENTS[1], tier: 'L3', scope: 'team', sameDate: false, gapMs: 1, ahead: list.b.futureAhead ?? 'decades' });
 }
