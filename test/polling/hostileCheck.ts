@@ -209,6 +209,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * clock passes its date (docs/polling-trigger.md, Reports late).
 	 */
 	const aheadUnmet = (change: Change) => change.kind === 'created' && change.datedAhead && b.futureAhead === 'minutes' && !provenOrder;
+	/**
+	 * Under a `Date` further ahead of the facts' clock than those facts (a proxy's, or a replica's), one that existed at activation looks real and
+	 * sets the window: a creation made after activation dated more than a minute before it is not promised (docs/polling-trigger.md, Proves).
+	 */
+	const aheadLooksReal = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.futureFacts > 0 && b.futureAhead === 'minutes' && (b.dateHeader === 'skewed' || b.dateHeader === 'replicas') && b.dateSkewMs > 3 * MINUTE && Date.parse(fact?.created_at ?? '') < newestAhead - 61_000;
 	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '') > list.now() + DAY_MS;
 	/**
 	 * The second the activation began in, on the fact list's `Date` clock when that is the facts' own. A promotion made in it before
@@ -308,6 +313,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/** Polls the activation's whole read may take: one more than a whole read at the share, as the activation poll spends part of its share on the list's ends. */
 	const activationPolls = readPolls(b, activationRead) + 1;
 	/** The newest fact of the list the activation reads that is not dated ahead: in creation order it sits just past the facts dated ahead, where the window begins. */
+	/** The newest creation date of the facts dated ahead at activation (-Infinity: none). */
+	const newestAhead = list.facts.filter((f) => Date.parse(f.created_at) > list.now()).reduce((newest, f) => Math.max(newest, Date.parse(f.created_at)), Number.NEGATIVE_INFINITY);
 	const newestReal = list.facts.filter((f) => (!b.agent || f.agent_id === b.agent) && Date.parse(f.created_at) <= list.now()).reduce<ServedFact | undefined>((newest, f) => (newest && newest.created_at >= f.created_at ? newest : f), undefined);
 	wf.activate();
 	const logger = wf.logger();
@@ -466,7 +473,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || aheadLooksReal(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
 			// on that one assumption too (docs/polling-trigger.md): with `Date`s that are not the facts' clock (skewed, replicas), creations are not promised.
