@@ -191,6 +191,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * write while n8n's stands, which is what replicas whose clocks disagree show, and the docs say that read then holds every promotion it meets.
 	 */
 	let clocklessRead = false;
+	/**
+	 * The poll after which the trigger's state first held no read holding what existed (0: not yet). With no `Date`, the activation's whole read
+	 * begins again after each read with gaps (ties reordered under another client's writes), and lasts until one ends without: a creation made
+	 * meanwhile is taken as existing, the docs' choice for that read, which n8n's log says (docs/polling-trigger.md, What it can prove).
+	 */
+	let holdingEndedAt = 0;
 	/** A restart took the trigger back to a state saved while the activation's whole read was on (n8n saves the state with items only): that read goes on, until this poll at most. */
 	let activationReadUntil = 0;
 	/** Another client wrote during the activation poll, and n8n's log said the newest end could not be read whole (pages moved under that read). */
@@ -256,6 +262,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		endedAt[list.polls] = list.now();
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
 		if (list.polls === newBaselineAt + 1) activationClock = list.latestDateInPoll + 1_000;
+		if (holdingEndedAt === 0 && ((((wf.staticData()[STATE_KEY] ?? {}) as IDataObject).facts as IDataObject | undefined)?.sweep as IDataObject | undefined)?.holding !== true) holdingEndedAt = list.polls;
 		if (list.polls === olderRestartPoll + 1) olderBoundary = Math.min(olderApiDate + 1_000, list.latestDateInPoll + 1_000 - 61_000);
 		// n8n saves the static data after an activation (the poller's after a restart too) and with items (helpers.ts).
 		if (items.length > 0 || list.polls === 1 || initPoll) [lastSaved, initPoll] = [list.polls, false];
@@ -425,8 +432,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const heldAheadSaid = warned.some((message) => message.includes('past its first poll, met changes no clock dates'));
 		// With no `Date`, a list the activation found in no order (ties reordered while another client writes look so) has the activation's whole
 		// read hold every creation it meets, made during it too (docs/polling-trigger.md, no `Date` header), when n8n's log said so; that read
-		// lasts as long as a read of the list as large as it was by then.
-		const heldUndated = (c: Change) => c.kind === 'created' && b.dateHeader === 'absent' && heldAheadSaid && c.atPoll < newBaselineAt + readPolls(b, readAfter[c.atPoll + 1] ?? maxRead) + 1;
+		// lasts as long as a read of the list as large as it was by then, or, begun again after reads with gaps, until one ends without.
+		const heldUndated = (c: Change) => c.kind === 'created' && b.dateHeader === 'absent' && heldAheadSaid && c.atPoll < Math.max(newBaselineAt + readPolls(b, readAfter[c.atPoll + 1] ?? maxRead) + 1, holdingEndedAt);
 		const aheadUnproven = (c: Change) => b.batch && endHidden && (c.datedAhead || (heldAheadSaid && list.createdAheadOfDate.has(c.id))) && c.atPoll < newBaselineAt + readPolls(b, readAfter[c.atPoll + 1] ?? maxRead) + 1;
 		// A list sorted by agent first may show its two ends in order: the activation reads a window on an order the list lacks, a whole read at the
 		// share finds it broken, and only then begins the read that holds what existed dated ahead, as in a list with no provable order: a fact dated
