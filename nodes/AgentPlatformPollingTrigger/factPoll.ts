@@ -32,8 +32,8 @@ export const NOTES = {
 	cut: 'More new memory facts came than one poll may read where new facts appear: the whole list is read for new facts too, so none is missed.',
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
 	second: "Memory facts dated within the second of the activation's last Date were met by its read of a list with no provable order: they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
-	unproven: "The newest end of the memory-fact list could not be read whole at activation (it moved while read, or more facts dated ahead sat there than one poll may read): until the read of the whole list now under way ends, a fact that shows in the list dated before the activation's Date is taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
-	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), any promotion while its Dates disagree, or any change while they name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
+	unproven: "The newest end of the memory-fact list could not be read whole at activation (it moved while read, or more facts dated ahead sat there than one poll may read): until the read of the whole list now under way ends, a fact that shows in the list dated before the activation's Date, or no later than the facts dated ahead it read there, is taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
+	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), facts dated no later than those the activation read dated ahead (within a day), any promotion while its Dates disagree, or any change while they name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded: 'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
 	ahead: "Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
@@ -176,7 +176,7 @@ export class FactPoll {
 		return { deferred: Math.min(oldest(verdicts.deferred), oldest(waiting)), outOfRoom: verdicts.deferred.length > 0 && verdicts.fresh.length >= room, found };
 	}
 
-	/** The activation's cursors (judge.ts, baselineCursors) from the facts it read, the window read whole or else provisional: past the newest trusted date at the newest end of a list in order (`newestAtEnd`) or a batch, else the list's clock; then a whole read holds what existed. */
+	/** The activation's cursors (judge.ts, baselineCursors) from the facts it read, the window read whole or else provisional: past the newest trusted date at the newest end of a list in order (`newestAtEnd`) or a batch, else the list's clock; then a whole read holds what existed, and every creation dated up to the newest fact dated ahead the activation read (`heldTo`; within a day: one decades off is held while ahead), which in a list in order dates those it could not read no later. */
 	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY, endsRead = false, pastEnd: IDataObject[] = []): void {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
@@ -192,14 +192,15 @@ export class FactPoll {
 		for (const change of pastEnd.flatMap((fact) => changesOf(fact, this.wants))) remember(this.cursors[change.kind], change, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
-		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) } : undefined;
+		const heldTo = created.filter((at) => at > this.trusted && at <= this.trusted + DAY_MS).reduce<number | undefined>((max, at) => Math.max(max ?? at, at), undefined);
+		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, heldTo, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) } : undefined;
 		if (past) letGo(this.cursors.created, this.cursors.created.from);
 		if (past && this.created) this.note('crowded');
 		// Past the newest end read in order, every fact dated ahead was read there: ids decide those, as in a window (no whole read is needed).
 		if (past && !oneDate) Object.assign(this.stream, { windowed: true, orderToConfirm: true, activatedAt: this.clock });
 		// With no `Date`, nothing tells a change made before activation from one made after (the clock is but the newest date read): the whole read holds those it meets.
 		if (this.created && !windowed && !past && this.clock === undefined) endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
-		const holding = this.created && !windowed && !(past && !oneDate) ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) })) } : {};
+		const holding = this.created && !windowed && !(past && !oneDate) ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock, heldTo, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) })) } : {};
 		const promotions = this.promoted ? { promotions: true as const } : {};
 		if ('clockSecond' in holding && !past && this.stream.order !== 'unknown') this.note('unproven');
 		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
@@ -236,8 +237,8 @@ export class FactPoll {
 		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);
 		const upTo = this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted;
-		if (!this.activating && (Number.isFinite(upTo) || this.clock === undefined) && facts.some((f) => (createdAt(f) > upTo || (this.clock === undefined && createdAt(f) < this.cursors.created.since)) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
-		current.heldFrom = holdExisting(this.cursors.created, facts, floor, upTo);
+		if (!this.activating && (Number.isFinite(upTo) || this.clock === undefined) && facts.some((f) => (createdAt(f) > upTo || (this.clock === undefined && createdAt(f) < this.cursors.created.since) || (createdAt(f) >= this.cursors.created.since && createdAt(f) <= (current.heldTo ?? Number.NEGATIVE_INFINITY))) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
+		current.heldFrom = holdExisting(this.cursors.created, facts, floor, upTo, current.heldTo);
 		if (current.heldFrom > floor) this.note('crowded');
 	}
 
@@ -254,7 +255,7 @@ export class FactPoll {
 		// With no `Date`, a read past a batch whose two ends the activation read holds no creation dated ahead (none can be told) and its creations wait (factSweep.ts): found out of date order without gaps, those ends prove nothing, and a read holding every creation follows.
 		const unsorted = this.undatedEnds(current) && current.rises && current.falls && !current.gaps;
 		if (unsorted || (current.holding && current.gaps && (current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS || (this.clock === undefined && stream.order === 'unknown')))) {
-			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, promotions: current.promotions, ...(unsorted ? {} : { aheadInSecond: true as const }), ...(!unsorted && (this.activating || current.endsRead) ? { endsRead: true as const } : {}) };
+			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, heldTo: current.heldTo, promotions: current.promotions, ...(unsorted ? {} : { aheadInSecond: true as const }), ...(!unsorted && (this.activating || current.endsRead) ? { endsRead: true as const } : {}) };
 			return;
 		}
 		if (this.holdsEvery(current) && current.gaps) stream.sweep = { ...newSweep(stream.newest), promotions: true, ...(current.restarted ? { restarted: true as const } : {}) };

@@ -155,9 +155,9 @@ const CREATED: ReadonlySet<Kind> = new Set<Kind>(['created']);
 export const PROMOTED: ReadonlySet<Kind> = new Set<Kind>(['promoted']);
 export const BOTH: ReadonlySet<Kind> = new Set<Kind>(['created', 'promoted']);
 
-/** The activation's whole read under a provisional cursor: creations dated before it, or ahead of `trusted`, held from `floor` on; past MAX_SEEN_BYTES the oldest go (the floor returned). */
-export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number, trusted: number): number {
-	for (const change of facts.flatMap((fact) => changesOf(fact, CREATED))) if ((change.at < cursor.since || change.at > trusted) && change.at >= floor) cursor.keys.set(change.key, keyDate(change.at, trusted));
+/** The activation's whole read under a provisional cursor: creations dated before it, up to `heldTo`, or ahead of `trusted`, held from `floor` on; past MAX_SEEN_BYTES the oldest go (the floor returned). */
+export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number, trusted: number, heldTo = Number.NEGATIVE_INFINITY): number {
+	for (const change of facts.flatMap((fact) => changesOf(fact, CREATED))) if ((change.at < cursor.since || change.at <= heldTo || change.at > trusted) && change.at >= floor) cursor.keys.set(change.key, keyDate(change.at, trusted));
 	let held = floor;
 	for (;;) {
 		for (const [key, at] of cursor.keys) if (at < held && at < cursor.since) cursor.keys.delete(key);
@@ -195,9 +195,7 @@ export function makeRoom(cursor: Cursor, deferred: number, proven = true, upTo =
 }
 
 /** A cursor later than `upTo` (the list's clock: an edited state) comes back to `to`. */
-export function rein(cursor: Cursor, upTo: number, to: number): void {
-	if (cursor.since > upTo) cursor.from = cursor.since = Math.min(cursor.since, to);
-}
+export const rein = (cursor: Cursor, upTo: number, to: number): void => void (cursor.since > upTo && (cursor.from = cursor.since = Math.min(cursor.since, to)));
 
 /** Lets go of every key before `to` (those kept before `since` too, so none is refused there), `since` moving up to it. */
 export function letGo(cursor: Cursor, to: number): void {

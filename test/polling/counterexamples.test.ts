@@ -1330,6 +1330,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'newest-first', existing: 3_000, futureFacts: 20, futureAhead: 'minutes' },
 		[{ kind: 'poll', polls: 4 }, { kind: 'create', count: 3, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1_000 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=11906` on 762ac3f: oldest first, a `total` over the count, short pages, 127
+	// facts dated 3 minutes ahead past 700. The activation's read of the newest end was cut among them (the window unproven), and its whole
+	// read, 4 polls long, held a fact dated ahead only while it was still ahead: the oldest of them, unread at activation, was met once the
+	// clock had passed its date and reported as created. That read now holds every creation dated up to the facts dated ahead it read.
+	[
+		'no event for a fact that existed at activation: oldest first, a total over the count, short pages, 127 facts dated 3 minutes ahead past 700',
+		{ order: 'oldest-first', total: 'over', pages: 'small-max', futureFacts: 127, futureAhead: 'minutes', existing: 700, seed: 10 },
+		[{ kind: 'advance', minutes: 1 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=11602` on 52e6533: no `Date`, ties reordered under another client's writes, a
 	// batch of 400 whose facts expire, a `total` under the count. The activation's whole read holds every creation it meets (nothing dates
 	// one) and begins again after each read with gaps: it lasted 4 polls, and a fact made during it was taken as existing, as the docs choose
