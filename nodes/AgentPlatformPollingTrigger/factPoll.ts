@@ -285,9 +285,9 @@ export class FactPoll {
 			delete stream.edge;
 		} else {
 			this.clear('unordered');
-			// From here the fast read reads what is newer than the newest fact known (one sweep's page may show none: the last).
+			// From here the fast read reads what is newer than the newest fact known (one sweep's page may show none: the last); past a read it waited for, the newest that read met.
 			const mark = Math.max(this.edgeMark(order === 'oldest-first' ? last.items : []), current.markRead ?? Number.NEGATIVE_INFINITY);
-			if ((order !== stream.order || !stream.edge) && Number.isFinite(mark)) stream.edge = { mark };
+			if ((order !== stream.order || !stream.edge || (current.holding && current.clockSecond !== undefined)) && Number.isFinite(mark)) stream.edge = { mark: Math.max(mark, stream.edge?.mark ?? mark) };
 		}
 		stream.order = order;
 	}

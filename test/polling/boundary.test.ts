@@ -445,6 +445,23 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		expect(await activationWarnings(server, 'could not be read whole at activation')).toBe(1);
 	});
 
+	test('more facts dated 3 minutes ahead (one node\'s clock) at the newest end than the activation poll reads past: none is reported once the clock has passed them, a fact made after the whole read is, at once, and polls then cost at most 3 requests', async () => {
+		server = await startFactServer({ rateLimit: 60 });
+		existing(server, 300);
+		const ahead = server.create(1_500, 'dep_b', false, Date.now() + 3 * 60_000);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		server.advance(4 * 60_000);
+		expect(reported(await pollTimes(wf, 3)).filter((id) => ahead.includes(id))).toEqual([]);
+		const made = server.create(1);
+		for (let i = 0; i < 4; i++) {
+			const before = server.requests();
+			expect(reported(await wf.poll())).toEqual(i === 0 ? made : []);
+			expect(server.requests() - before).toBeLessThanOrEqual(3);
+		}
+	});
+
 	test('no `Date` header: n8n\'s log says once, at activation, that a fact dated ahead cannot be told and would hide the facts made after it', async () => {
 		server = await startFactServer({ dateSkewMs: () => null });
 		existing(server, 5);
