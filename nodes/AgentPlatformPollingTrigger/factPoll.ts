@@ -176,7 +176,7 @@ export class FactPoll {
 		return { deferred: Math.min(oldest(verdicts.deferred), oldest(waiting)), outOfRoom: verdicts.deferred.length > 0 && verdicts.fresh.length >= room, found };
 	}
 
-	/** The activation's cursors (judge.ts, baselineCursors) from the facts it read, the window read whole or else provisional: past the newest trusted date at the newest end of a list in order (`newestAtEnd`) or a batch, else the list's clock; then a whole read holds what existed, and every creation dated up to the newest fact dated ahead the activation read (`heldTo`; within a day: one decades off is held while ahead), which in a list in order dates those it could not read no later. */
+	/** The activation's cursors (judge.ts, baselineCursors) from the facts it read, the window read whole or else provisional: past the newest trusted date at the newest end of a list in order (`newestAtEnd`) or a batch, else the list's clock; then a whole read holds what existed, and every creation dated up to the newest fact dated ahead the activation read (`heldTo`; within a day: one decades off is held while ahead), which in a list in order dates those it could not read no later (none where it read on to the newest end from a fact not dated ahead: `endsRead`, it read them all). */
 	startFrom(held: IDataObject[], windowed: boolean, newestAtEnd = Number.NEGATIVE_INFINITY, endsRead = false, pastEnd: IDataObject[] = []): void {
 		const newest = this.newestTrusted(held);
 		if (Number.isFinite(newest)) this.stream.newest = newest;
@@ -192,7 +192,7 @@ export class FactPoll {
 		for (const change of pastEnd.flatMap((fact) => changesOf(fact, this.wants))) remember(this.cursors[change.kind], change, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
-		const heldTo = created.filter((at) => at > this.trusted && at <= this.trusted + DAY_MS).reduce<number | undefined>((max, at) => Math.max(max ?? at, at), undefined);
+		const heldTo = endsRead ? undefined : created.filter((at) => at > this.trusted && at <= this.trusted + DAY_MS).reduce<number | undefined>((max, at) => Math.max(max ?? at, at), undefined);
 		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, heldTo, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) } : undefined;
 		if (past) letGo(this.cursors.created, this.cursors.created.from);
 		if (past && this.created) this.note('crowded');

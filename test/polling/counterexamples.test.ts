@@ -1339,6 +1339,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'oldest-first', total: 'over', pages: 'small-max', futureFacts: 127, futureAhead: 'minutes', existing: 700, seed: 10 },
 		[{ kind: 'advance', minutes: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12204` on 54bbbfc (the fix above): ties reordered under another client's
+	// writes at every request, a batch of 101 and one fact dated 3 minutes ahead, watching one agent. The activation read both ends (every
+	// fact dated ahead sits there), but its pages moved, so a whole read followed, and it held every creation dated up to that fact: one
+	// made at once after activation was lost. Where the activation read on to the newest end from a fact not dated ahead, it read every fact
+	// dated ahead there was, and that read holds no more than before.
+	[
+		'nothing lost: ties reordered under writes at every request, a batch of 101 and a fact dated 3 minutes ahead, its two ends read at activation',
+		{ order: 'ties-reordered-newest', writeEvery: 1, futureFacts: 1, futureAhead: 'minutes', existing: 101, batch: true, agent: 'dep_bravo', dateSkewMs: -600_000, seed: 24 },
+		[{ kind: 'poll', polls: 1 }, { kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=11602` on 52e6533: no `Date`, ties reordered under another client's writes, a
 	// batch of 400 whose facts expire, a `total` under the count. The activation's whole read holds every creation it meets (nothing dates
 	// one) and begins again after each read with gaps: it lasted 4 polls, and a fact made during it was taken as existing, as the docs choose
