@@ -145,7 +145,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const lastPage = first && whole && !ending && (!first.last || typeof learnOrder(first.items, [], createdAt) !== 'string') ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
 	let held: IDataObject[] = [...(first?.items ?? []), ...last, ...(ending ?? [])];
-	stream.total = first?.total ?? 0;
+	stream.total = lastPage && last.length > 0 ? lastPage.offset + last.length : (first?.total ?? 0);
 	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
 	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
 	stream.order = typeof learned === 'string' ? learned : 'unknown';

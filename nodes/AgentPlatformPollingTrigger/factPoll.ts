@@ -31,7 +31,7 @@ export const NOTES = {
 	moved: 'The end of the memory-fact list moved while it was read (pages that no longer overlap): the whole list is read for new facts too, so none is missed.',
 	cut: 'More new memory facts came than one poll may read where new facts appear: the whole list is read for new facts too, so none is missed.',
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
-	second: "Memory facts dated within the second of the activation's last Date were met by its read of a list with no provable order: they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
+	second: "Memory facts dated within the second of the activation's last Date (or, past its poll, within a minute before) were met by its read of a list with no provable order (or skipped by it, its pages moved): they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	unproven: "The newest end of the memory-fact list could not be read whole at activation (it moved while read, or more facts dated ahead sat there than one poll may read): until the read of the whole list now under way ends, a fact that shows in the list dated before the activation's Date, or no later than the facts dated ahead it read there, is taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), facts dated no later than those the activation read dated ahead (within a day), any promotion while its Dates disagree, or any change while they name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded: 'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
@@ -192,7 +192,7 @@ export class FactPoll {
 		for (const change of pastEnd.flatMap((fact) => changesOf(fact, this.wants))) remember(this.cursors[change.kind], change, this.trusted);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
-		const heldTo = endsRead ? undefined : created.filter((at) => at > this.trusted && at <= this.trusted + DAY_MS).reduce<number | undefined>((max, at) => Math.max(max ?? at, at), undefined);
+		const heldTo = endsRead || this.stream.order === 'unknown' ? undefined : created.filter((at) => at > this.trusted && at <= this.trusted + DAY_MS).reduce<number | undefined>((max, at) => Math.max(max ?? at, at), undefined);
 		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, heldTo, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) } : undefined;
 		if (past) letGo(this.cursors.created, this.cursors.created.from);
 		if (past && this.created) this.note('crowded');
@@ -234,7 +234,7 @@ export class FactPoll {
 		let room = current.promotions ? MAX_SEEN_BYTES - keyBytes(this.cursors.promoted.keys) : 0; // bytes, not keys: an earlier version's take 8 each at one date
 		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.holdsEvery(current) || change.at > this.trusted) && !this.cursors.promoted.keys.has(change.key) && (room -= MAX_SEEN_BYTES / MAX_SEEN) >= 0) { remember(this.cursors.promoted, change, this.trusted); if (!this.activating) this.note('heldAhead'); }
 		if (!this.created || !current.holding) return;
-		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - DATE_RESOLUTION_MS && createdAt(f) < (current.clockSecond as number))) this.note('second');
+		if (current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - (this.activating ? DATE_RESOLUTION_MS : WINDOW_MS) && createdAt(f) < (current.clockSecond as number))) this.note('second');
 		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);
 		const upTo = this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted;
 		if (!this.activating && (Number.isFinite(upTo) || this.clock === undefined) && facts.some((f) => (createdAt(f) > upTo || (this.clock === undefined && createdAt(f) < this.cursors.created.since) || (createdAt(f) >= this.cursors.created.since && createdAt(f) <= (current.heldTo ?? Number.NEGATIVE_INFINITY))) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
@@ -260,8 +260,8 @@ export class FactPoll {
 		}
 		if (this.holdsEvery(current) && current.gaps) stream.sweep = { ...newSweep(stream.newest), promotions: true, ...(current.restarted ? { restarted: true as const } : {}) };
 		if (current.holding) {
-			// Back to the window it held, never on: a fact made during it, dated after the cursor, at a place it had passed, is the next read's.
-			endHolding(this.cursors.created, Math.min(this.cursors.created.since, current.gaps ? Number.POSITIVE_INFINITY : (current.heldFrom ?? Number.POSITIVE_INFINITY)));
+			// Back to the window it held, never on: a fact made during it, dated after the cursor, at a place it had passed, is the next read's. With gaps, past the activation's second, a change of that second it skipped may have existed or been made after that poll: taken as existing, counted when met, and said.
+			endHolding(this.cursors.created, Math.min(this.cursors.created.since, current.gaps ? Number.POSITIVE_INFINITY : (current.heldFrom ?? Number.POSITIVE_INFINITY)), current.gaps && current.clockSecond !== undefined && this.cursors.created.since === current.clockSecond && this.created ? (this.note('second'), current.clockSecond - DATE_RESOLUTION_MS) : Number.POSITIVE_INFINITY);
 			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too (gaps at ties hide no order; it holds nothing dated ahead): this one, or the first whole read after it that does (`endsRead`). Its clock at activation is where creations go should a later read find the order broken (orderBroken).
 			[stream.windowed, stream.activatedAt] = [this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined, stream.activatedAt ?? current.clockSecond];
 			stream.endsRead = (this.late(current) && current.endsRead && !stream.windowed) || undefined;
@@ -301,7 +301,7 @@ export class FactPoll {
 		if (this.spread() > (this.stream.skew ?? 0)) this.stream.skew = Math.min(DAY_MS, this.spread());
 		if (this.refused === 0) return;
 		this.stream.refused = (this.stream.refused ?? 0) + this.refused;
-		this.warn(`${this.refused} memory-fact change(s) read were not reported: they are dated before the date from which the trigger reports (they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, or after a read found the list out of the order learned at activation) (docs/polling-trigger.md, What it can prove)`);
+		this.warn(`${this.refused} memory-fact change(s) read were not reported: they are dated before the date from which the trigger reports (they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, or after a read found the list out of the order learned at activation, or within the activation's last second where its read of a list with no provable order had gaps) (docs/polling-trigger.md, What it can prove)`);
 		this.refused = 0;
 	}
 

@@ -166,9 +166,9 @@ export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number
 	}
 }
 
-/** The end of a whole read under a provisional cursor: the cursor goes to `floor` (back, too: every change from there that existed is held). */
-export function endHolding(cursor: Cursor, floor: number): void {
-	cursor.since = cursor.from = floor;
+/** The end of a whole read under a provisional cursor: the cursor goes to `floor` (back, too: every change from there that existed is held); a change unheld from `from` on, met later, is refused (counted: it may have existed or not). */
+export function endHolding(cursor: Cursor, floor: number, from = floor): void {
+	[cursor.since, cursor.from] = [floor, Math.min(floor, from)];
 	for (const [key, at] of cursor.keys) if (at < floor - WINDOW_MS) cursor.keys.delete(key);
 }
 

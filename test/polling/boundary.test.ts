@@ -4,6 +4,7 @@
  * the issue's table, with facts dated apart (made over time, not one batch), and the clock rules of
  * docs/polling-trigger.md (what the trigger proves, reports late, and refuses to guess).
  */
+import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
 import { startSandbox, type RunningSandbox } from '../sandbox';
@@ -460,6 +461,52 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 			expect(reported(await wf.poll())).toEqual(i === 0 ? made : []);
 			expect(server.requests() - before).toBeLessThanOrEqual(3);
 		}
+	});
+
+	test('a new order per request: a fact made after the activation poll, dated within its last `Date`\'s second, which the whole read after it skips, is not reported, and n8n\'s log says so', async () => {
+		// The fact sits past the page each request of that read asks for: last for the poll's first request (offset 0), first after it.
+		const [shuffle, place] = [permuted(), { hidden: '', first: true, reading: false }];
+		const order = (facts: Fact[]) => {
+			const [rest, fact] = [shuffle(facts.filter((f) => f.id !== place.hidden)), facts.find((f) => f.id === place.hidden)];
+			if (fact && (place.first || !place.reading)) rest.push(fact);
+			else if (fact) rest.unshift(fact);
+			place.first = false;
+			return rest;
+		};
+		server = await startFactServer({ order, rateLimit: 60 });
+		existing(server, 300);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		place.hidden = server.create(1, 'dep_b', false, Number((((wf.staticData()[STATE_KEY] as IDataObject).facts as IDataObject).created as IDataObject).since) - 500)[0];
+		server.advance(2 * 60_000);
+		Object.assign(place, { first: true, reading: true });
+		expect(await wf.poll()).toEqual([]);
+		expect(server.facts.some((f) => f.id === place.hidden)).toBe(true);
+		place.reading = false;
+		expect(reported(await pollTimes(wf, 6))).toEqual([]);
+		const said = (text: string) => warn.mock.calls.some(([message]) => String(message).includes(text));
+		expect(said("dated within the second of the activation's last Date") && said('1 memory-fact change(s) read were not reported')).toBe(true);
+		warn.mockRestore();
+	});
+
+	test('a list in a fixed order not by date, larger than a poll reads: a fact made after the activation poll, dated 30 s before its `Date`, that the whole read after it meets is taken as existing, and n8n\'s log says so', async () => {
+		// Past the 2,000 the activation poll found, the fact made after it sits last: the whole read meets it in its second poll.
+		const rank = (id: string) => (id === 'fact_002001' ? 'last' : createHash('sha256').update(id).digest('hex'));
+		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : 1)), rateLimit: 60 });
+		existing(server, 2_000);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		const since = Number((((wf.staticData()[STATE_KEY] as IDataObject).facts as IDataObject).created as IDataObject).since);
+		const made = server.create(1, 'dep_b', false, since - 30_000);
+		const items = await pollTimes(wf, 6);
+		const said = warn.mock.calls.some(([message]) => String(message).includes("dated within the second of the activation's last Date"));
+		expect(made).toEqual(['fact_002001']);
+		expect([reported(items), said]).toEqual([[], true]);
+		warn.mockRestore();
 	});
 
 	test('no `Date` header: n8n\'s log says once, at activation, that a fact dated ahead cannot be told and would hide the facts made after it', async () => {

@@ -1349,6 +1349,25 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered-newest', writeEvery: 1, futureFacts: 1, futureAhead: 'minutes', existing: 101, batch: true, agent: 'dep_bravo', dateSkewMs: -600_000, seed: 24 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12302` on a09c019 (and on 762ac3f): oldest first, a `total` far over the
+	// count, short pages, another client writing at every request, facts dated up to a second before they can be read. The baseline stepped
+	// back from the `total` to find the end, and the read of the newest end stepped back from it again: the activation poll's share ran out
+	// before that read, its window was never read, and creations went past the newest fact read. A fact made at once after activation, dated
+	// before it, was not reported. The read of the newest end now aims at the end the baseline found.
+	[
+		'nothing lost: oldest first, a total far over the count, short pages, another client writing at every request, a fact made at once dated back',
+		{ order: 'oldest-first', total: 'over', pages: 'small-max', readLagMs: 1_000, writeEvery: 1, futureFacts: 1, existing: 0, agent: 'dep_zulu', dateSkewMs: -600_000, seed: 355_453_236 },
+		[{ kind: 'create', count: 1, agent: 2, tier: 0, scope: 0, sameDate: true, gapMs: 1 }, { kind: 'promote', count: 1, pick: 0 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12306` (and 12304) on a09c019: a new order per request, another client
+	// writing at every other request, 579 facts that expire and one dated 3 minutes ahead, which the activation read. Its whole read held
+	// every creation dated up to that fact, a bound only the order of a list in order gives: facts made in those minutes were lost. In a list
+	// of no known order that read holds no more than before.
+	[
+		'nothing lost: a new order per request, another client writing at every other request, 579 facts that expire, one dated 3 minutes ahead',
+		{ order: 'permutation', writeEvery: 2, futureFacts: 1, futureAhead: 'minutes', existing: 579, lifetimes: true, dateSkewMs: -600_000, seed: 2 },
+		[{ kind: 'poll', polls: 1 }, { kind: 'promote', count: 1, pick: 0 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=11602` on 52e6533: no `Date`, ties reordered under another client's writes, a
 	// batch of 400 whose facts expire, a `total` under the count. The activation's whole read holds every creation it meets (nothing dates
 	// one) and begins again after each read with gaps: it lasted 4 polls, and a fact made during it was taken as existing, as the docs choose

@@ -455,7 +455,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// end could not be read whole (pages moved, or seemed to: ties found elsewhere may be a reorder, or a page begun early), or that facts of that
 		// second were met by a read of a list with no provable order (the order the activation saw): the docs' choice for facts that appear during
 		// that read (made in the activation's own second, or dated back) is to take them as existing, and the log says so.
-		const secondMet = warned.some((message) => message.includes("dated within the second of the activation's last Date were met"));
+		const secondMet = warned.some((message) => message.includes("dated within the second of the activation's last Date"));
 		const inSecondDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && (unprovenAtActivation || secondMet) && c.atPoll < newBaselineAt + activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
 		// In a list in a new order per request larger than a page that read never ends (each read has gaps): in a poll whose `Date`s disagree, it
 		// holds every promotion it meets, as the docs say, and n8n's log must say so.
