@@ -509,6 +509,22 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		warn.mockRestore();
 	});
 
+	test('a list in a fixed order not by date, `Date`s 3 s apart within the activation poll: a fact made after it, dated between its first and its last `Date`, that the whole read meets is taken as existing, and n8n\'s log says so', async () => {
+		const rank = (id: string) => (id === 'fact_002001' ? 'last' : createHash('sha256').update(id).digest('hex'));
+		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : 1)), dateSkewMs: (answer) => (answer < 2 ? -3_000 : 0), rateLimit: 60 });
+		existing(server, 2_000);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		const made = server.create(1, 'dep_b', false, Date.now() - 1_500);
+		const items = await pollTimes(wf, 6);
+		const said = warn.mock.calls.some(([message]) => String(message).includes("dated within the second of the activation's last Date"));
+		expect(made).toEqual(['fact_002001']);
+		expect([reported(items), said]).toEqual([[], true]);
+		warn.mockRestore();
+	});
+
 	test('no `Date` header: n8n\'s log says once, at activation, that a fact dated ahead cannot be told and would hide the facts made after it', async () => {
 		server = await startFactServer({ dateSkewMs: () => null });
 		existing(server, 5);
