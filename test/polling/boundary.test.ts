@@ -491,33 +491,19 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		warn.mockRestore();
 	});
 
-	test('a list in a fixed order not by date, larger than a poll reads: a fact made after the activation poll, dated 30 s before its `Date`, that the whole read after it meets is taken as existing, and n8n\'s log says so', async () => {
-		// Past the 2,000 the activation poll found, the fact made after it sits last: the whole read meets it in its second poll.
+	// Past the 2,000 the activation poll found, the fact made after it sits last: the whole read meets it in its second poll.
+	test.each<[string, ((answer: number) => number) | undefined, (since: number) => number]>([
+		['larger than a poll reads: a fact made after the activation poll, dated 30 s before its `Date`', undefined, (since) => since - 30_000],
+		['its `Date`s 3 s apart within the activation poll: a fact made after it, dated between its first and its last `Date`', (answer) => (answer < 2 ? -3_000 : 0), () => Date.now() - 1_500],
+	])('a list in a fixed order not by date, %s, that the whole read meets is taken as existing, and n8n\'s log says so', async (_name, dateSkewMs, dated) => {
 		const rank = (id: string) => (id === 'fact_002001' ? 'last' : createHash('sha256').update(id).digest('hex'));
-		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : 1)), rateLimit: 60 });
+		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : 1)), dateSkewMs, rateLimit: 60 });
 		existing(server, 2_000);
 		const wf = pollingWorkflow(server.target, CREATED);
 		wf.activate();
 		const warn = jest.spyOn(wf.logger(), 'warn');
 		expect(await wf.poll()).toEqual([]);
-		const since = Number((((wf.staticData()[STATE_KEY] as IDataObject).facts as IDataObject).created as IDataObject).since);
-		const made = server.create(1, 'dep_b', false, since - 30_000);
-		const items = await pollTimes(wf, 6);
-		const said = warn.mock.calls.some(([message]) => String(message).includes("dated within the second of the activation's last Date"));
-		expect(made).toEqual(['fact_002001']);
-		expect([reported(items), said]).toEqual([[], true]);
-		warn.mockRestore();
-	});
-
-	test('a list in a fixed order not by date, `Date`s 3 s apart within the activation poll: a fact made after it, dated between its first and its last `Date`, that the whole read meets is taken as existing, and n8n\'s log says so', async () => {
-		const rank = (id: string) => (id === 'fact_002001' ? 'last' : createHash('sha256').update(id).digest('hex'));
-		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : 1)), dateSkewMs: (answer) => (answer < 2 ? -3_000 : 0), rateLimit: 60 });
-		existing(server, 2_000);
-		const wf = pollingWorkflow(server.target, CREATED);
-		wf.activate();
-		const warn = jest.spyOn(wf.logger(), 'warn');
-		expect(await wf.poll()).toEqual([]);
-		const made = server.create(1, 'dep_b', false, Date.now() - 1_500);
+		const made = server.create(1, 'dep_b', false, dated(Number((((wf.staticData()[STATE_KEY] as IDataObject).facts as IDataObject).created as IDataObject).since)));
 		const items = await pollTimes(wf, 6);
 		const said = warn.mock.calls.some(([message]) => String(message).includes("dated within the second of the activation's last Date"));
 		expect(made).toEqual(['fact_002001']);
