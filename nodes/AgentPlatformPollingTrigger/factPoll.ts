@@ -305,13 +305,13 @@ export class FactPoll {
 		this.refused = 0;
 	}
 
-	/** A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order: by its clock at activation (a replica's may have been behind the facts': as far as the `Date`s disagree is added), and a whole read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of it (all, with none named). */
+	/** A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order: by its clock at activation (a replica's may have been behind the facts': as far as the `Date`s disagree is added), and a whole read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of it (all, with none named: the keys held stay, those of facts outside the filters too, which a promotion may bring in). */
 	orderBroken(current: Sweep): void {
 		const at = this.stream.activatedAt === undefined ? undefined : this.stream.activatedAt + this.disagreement();
 		Object.assign(this.stream, { windowed: undefined, orderToConfirm: undefined, activatedAt: undefined });
 		this.needSweep('unordered');
 		if (at !== undefined) advance(this.cursors.created, at);
-		else endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
+		else advance(this.cursors.created, Number.MAX_SAFE_INTEGER, true);
 		if (at !== undefined && this.created) this.warn(`The memory-fact list is out of the order its ends showed (sorted by something else first), which the window read at activation (or after a restart from an earlier version's state) stood on: a fact created before ${new Date(at).toISOString()} that shows in it from here is taken as existing and not reported (docs/polling-trigger.md, What it can prove: Reports late).`);
 		Object.assign(current, newSweep(this.stream.newest), { holding: true, heldFrom: at === undefined ? 0 : undefined, clockSecond: at, total: undefined });
 	}

@@ -1368,6 +1368,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', writeEvery: 2, futureFacts: 1, futureAhead: 'minutes', existing: 579, lifetimes: true, dateSkewMs: -600_000, seed: 2 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12408` on 21fb492 (and on 762ac3f): no `Date`, sorted by agent first, watching
+	// one scope, two facts dated decades ahead outside it. The activation held their keys (a promotion may bring a fact into the scope). A
+	// whole read found the order broken and, with no clock to go by, moved the creations' cursor past every date and let every key go; the
+	// read holding what existed then read the filtered list only. Promoted into the scope later, a fact dated decades ahead was reported as
+	// created. The keys now stay.
+	[
+		'no event for a fact that existed at activation: no `Date`, sorted by agent first, watching one scope, facts dated decades ahead promoted into it',
+		{ order: 'agent-desc-then-newest', total: 'over', pages: 'small-max', dateHeader: 'absent', writeEvery: 2, futureFacts: 2, existing: 218, lifetimes: true, scope: 'company', dateSkewMs: -600_000, seed: 1_720_674_907 },
+		[{ kind: 'poll', polls: 3 }, { kind: 'promote', count: 4, pick: 1_166_090_538 }, { kind: 'poll', polls: 3 }, { kind: 'promote', count: 2, pick: 1_588_039_273 }, { kind: 'poll', polls: 1 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=11602` on 52e6533: no `Date`, ties reordered under another client's writes, a
 	// batch of 400 whose facts expire, a `total` under the count. The activation's whole read holds every creation it meets (nothing dates
 	// one) and begins again after each read with gaps: it lasted 4 polls, and a fact made during it was taken as existing, as the docs choose
