@@ -92,7 +92,10 @@ export class FactPoll {
 	}
 
 	/** Starts a step (the baseline, the fast read, the sweep). */
-	step = (): this => ((this.pagesInStep = 0), this);
+	step(): this {
+		this.pagesInStep = 0;
+		return this;
+	}
 
 	/** Whether another request may be sent: the share pays for one and, past the step's first page (so a small time budget still makes progress), time is left and events are few enough. */
 	canContinue(): boolean {
@@ -233,8 +236,6 @@ export class FactPoll {
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since >= current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - (this.activating ? DATE_RESOLUTION_MS : WINDOW_MS) && createdAt(f) < this.cursors.created.since)) this.note('second');
 		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);
-		// With no `Date`, a fact dated ahead moves the window (the docs): creations before it are taken as existing now, not only once the read ends, as it holds none there.
-		if (this.clock === undefined) advance(this.cursors.created, floor, true);
 		const upTo = this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted;
 		if (!this.activating && (Number.isFinite(upTo) || this.clock === undefined) && facts.some((f) => (createdAt(f) > upTo || (this.clock === undefined && createdAt(f) < this.cursors.created.since) || (createdAt(f) >= this.cursors.created.since && createdAt(f) <= (current.heldTo ?? Number.NEGATIVE_INFINITY))) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
 		current.heldFrom = holdExisting(this.cursors.created, facts, floor, upTo, current.heldTo);
