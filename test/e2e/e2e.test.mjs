@@ -353,8 +353,8 @@ describe('the trigger in n8n', () => {
 		assert.equal(subs[0].url, `${stack.n8n.url}/webhook/${webhookId}/webhook`);
 		assert.deepEqual([...subs[0].events].sort(), events);
 		subscription = subs[0];
-		// n8n keeps the id and the one-time secret in the workflow's static data.
-		const stored = (await stack.api.public('GET', `/workflows/${workflowId}`)).staticData?.['node:Agent Platform Trigger'];
+		// n8n keeps the id and the one-time secret in the workflow's static data, saved once activation has ended (after the sandbox has the subscription).
+		const stored = await eventually(async () => (await stack.api.public('GET', `/workflows/${workflowId}`)).staticData?.['node:Agent Platform Trigger'], 'the stored subscription');
 		assert.equal(stored?.subscriptionId, subscription.id);
 		assert.match(stored?.secret ?? '', /^whsec_/);
 		secret = stored.secret;
