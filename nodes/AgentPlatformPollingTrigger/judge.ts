@@ -155,14 +155,12 @@ const CREATED: ReadonlySet<Kind> = new Set<Kind>(['created']);
 export const PROMOTED: ReadonlySet<Kind> = new Set<Kind>(['promoted']);
 export const BOTH: ReadonlySet<Kind> = new Set<Kind>(['created', 'promoted']);
 
-/** The activation's whole read under a provisional cursor: creations dated before it, up to `heldTo`, or ahead of `trusted`, held from `floor` on; past MAX_SEEN_BYTES the oldest go (the floor returned). */
+/** The activation's whole read under a provisional cursor: creations dated before it, up to `heldTo`, or ahead of `trusted`, held from `floor` on; past MAX_SEEN_BYTES the oldest go (the floor returned), the cursor passing those it had not (taken as existing). */
 export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number, trusted: number, heldTo = Number.NEGATIVE_INFINITY): number {
 	for (const change of facts.flatMap((fact) => changesOf(fact, CREATED))) if ((change.at < cursor.since || change.at <= heldTo || change.at > trusted) && change.at >= floor) cursor.keys.set(change.key, keyDate(change.at, trusted));
-	let held = floor;
-	for (;;) {
+	for (let held = floor; ; advance(cursor, (held = Math.min(...cursor.keys.values()) + 1), true)) {
 		for (const [key, at] of cursor.keys) if (at < held && at < cursor.since) cursor.keys.delete(key);
 		if (keyBytes(cursor.keys) <= MAX_SEEN_BYTES) return held;
-		held = Math.min(...cursor.keys.values()) + 1;
 	}
 }
 

@@ -4,7 +4,7 @@
  * as stored, and the key share's account (keyShare.ts). Pure: no HTTP.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { advance, baselineCursors, type Cursor, DAY_MS, judge, type Kind, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, remember, sinceAfterWholeRead, WINDOW_MS } from '../../nodes/AgentPlatformPollingTrigger/judge';
+import { advance, baselineCursors, type Cursor, DAY_MS, holdExisting, judge, keyBytes, knows, type Kind, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, remember, sinceAfterWholeRead, WINDOW_MS } from '../../nodes/AgentPlatformPollingTrigger/judge';
 import { KeyShare, shareClock } from '../../nodes/AgentPlatformPollingTrigger/keyShare';
 import { readCursor, shortHash, storeCursor } from '../../nodes/AgentPlatformPollingTrigger/state';
 
@@ -117,6 +117,18 @@ describe('where the cursor stands', () => {
 		expect(verdict.refused.map((c) => c.fact.id)).toEqual(['late']);
 		expect(verdict.fresh.map((c) => c.fact.id)).toEqual(['new']);
 		expect(judge({ created: cursor(T), promoted: cursor(T) }, [fact('late', T - 30_000)], BOTH, 10).refused).toEqual([]);
+	});
+
+	// Found reading holdExisting on 725deca: keys the cursor had not passed were never let go, so past MAX_SEEN_BYTES of them (a batch
+	// of 10,500 made during a read with no `Date` that holds every creation) the poll spun for ever.
+	test('the read holding what existed, more creations after the cursor than the keys hold: the oldest go and the cursor passes them (it ends, and none is new)', () => {
+		const held = cursor(T - 5_000);
+		const batch = Array.from({ length: 10_500 }, (_, i) => fact(`b${i}`, T + (i % 3) * DAY_MS));
+		const floor = holdExisting(held, batch, T - 5_000, Number.NEGATIVE_INFINITY);
+		expect(floor).toBeGreaterThan(T);
+		expect(held.since).toBe(floor);
+		expect(keyBytes(held.keys)).toBeLessThanOrEqual(MAX_SEEN_BYTES);
+		expect(batch.filter((f) => !knows(held, f))).toEqual([]);
 	});
 
 	test('advance: never back; the keys more than the window before the new place go', () => {
