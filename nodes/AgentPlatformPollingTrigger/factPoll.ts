@@ -235,7 +235,8 @@ export class FactPoll {
 		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.holdsEvery(current) || change.at > this.trusted) && !this.cursors.promoted.keys.has(change.key) && (room -= MAX_SEEN_BYTES / MAX_SEEN) >= 0) { remember(this.cursors.promoted, change, this.trusted); if (!this.activating) this.note('heldAhead'); }
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since >= current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - (this.activating ? DATE_RESOLUTION_MS : WINDOW_MS) && createdAt(f) < this.cursors.created.since)) this.note('second');
-		const floor = Math.max(current.heldFrom ?? 0, this.newestTrusted(facts) - WINDOW_MS);
+		// With no `Date` no date read vouches for itself: the floor stays at or below the cursor (one dated decades ahead must not leave the creations after the cursor unheld).
+		const floor = Math.max(current.heldFrom ?? 0, Math.min(this.newestTrusted(facts) - WINDOW_MS, this.clock === undefined ? this.cursors.created.since : Number.POSITIVE_INFINITY));
 		const upTo = this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted;
 		if (!this.activating && (Number.isFinite(upTo) || this.clock === undefined) && facts.some((f) => (createdAt(f) > upTo || (this.clock === undefined && createdAt(f) < this.cursors.created.since) || (createdAt(f) >= this.cursors.created.since && createdAt(f) <= (current.heldTo ?? Number.NEGATIVE_INFINITY))) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
 		current.heldFrom = holdExisting(this.cursors.created, facts, floor, upTo, current.heldTo);

@@ -1378,6 +1378,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-desc-then-newest', total: 'over', pages: 'small-max', dateHeader: 'absent', writeEvery: 2, futureFacts: 2, existing: 218, lifetimes: true, scope: 'company', dateSkewMs: -600_000, seed: 1_720_674_907 },
 		[{ kind: 'poll', polls: 3 }, { kind: 'promote', count: 4, pick: 1_166_090_538 }, { kind: 'poll', polls: 3 }, { kind: 'promote', count: 2, pick: 1_588_039_273 }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12504` on 5a01f5f (and on 725deca): no `Date`, sorted by agent first, a batch
+	// of 2,580 and a fact dated decades ahead, n8n restarted, another fact dated decades ahead made. The read holding what existed held
+	// creations only from a minute before the newest date met, and the newer fact dated ahead moved that past the older one, which existed:
+	// unheld and after the cursor, it was reported as created. With no `Date` that floor now stays at or below the cursor.
+	[
+		'no event for a fact that existed at activation: no `Date`, sorted by agent first, a batch of 2,580 and a fact dated decades ahead, a restart',
+		{ order: 'agent-desc-then-newest', dateHeader: 'absent', futureFacts: 1, existing: 2_580, batch: true, dateSkewMs: -600_000, seed: 1 },
+		[{ kind: 'poll', polls: 2 }, { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'restart', older: 'none' }, { kind: 'delete', count: 1, pick: 0 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=11602` on 52e6533: no `Date`, ties reordered under another client's writes, a
 	// batch of 400 whose facts expire, a `total` under the count. The activation's whole read holds every creation it meets (nothing dates
 	// one) and begins again after each read with gaps: it lasted 4 polls, and a fact made during it was taken as existing, as the docs choose
