@@ -96,6 +96,15 @@ const createMany = (count: number, agent = 0): Step => ({ kind: 'create', count,
 const createOne = (agent = 0): Step => createMany(1, agent);
 
 const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12607` on b2e4f9d (and on 762ac3f): oldest first, a `total` capped, a batch of 765
+	// and a fact dated 3 minutes ahead past it, n8n restarted at once with an older version's full state of format 3. That state does not hold
+	// the fact dated ahead (its activation never read it), so, as the docs say of a state stored by an earlier version, it is reported once;
+	// the checker excused only facts dated decades ahead there, though its reason (that version never read it) holds for minutes too.
+	[
+		'no event for a fact that existed at activation but the one dated ahead an older version never read: oldest first, a total capped, a batch of 765, one dated 3 minutes ahead',
+		{ order: 'oldest-first', total: 'capped', pages: 'full', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 0, requestMs: 0, futureFacts: 1, futureAhead: 'minutes', existing: 765, batch: true, lifetimes: false, limit: 60, promotions: false, scheduler: 'poller', seed: 1 },
+		[{ kind: 'restart', older: 'format3-full' }, { kind: 'delete', count: 1, pick: 0 }],
+	],
 	['nothing lost: facts made at once after activation, dated up to a second before they can be read, oldest first', { existing: 50, readLagMs: 1_000, seed: 3 }, [createOne(), createOne(), createOne()]],
 	['nothing lost: facts made at once after activation, dated up to a second before they can be read, newest first', { order: 'newest-first', existing: 50, readLagMs: 1_000, seed: 3 }, [createOne(), createOne(), createOne()]],
 	['nothing lost: facts dated up to a minute before they can be read, made at once after activation and after later polls', { existing: 120, readLagMs: 60_000, seed: 7 }, [createOne(), { kind: 'poll', polls: 1 }, createOne(1), createOne(2)]],

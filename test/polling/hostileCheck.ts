@@ -171,9 +171,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/** The most facts the activation's list held by the end of each poll (index: polls ended): how long a whole read begun at activation may last. */
 	const readAfter: number[] = [];
 	/**
-	 * After a restart from an older version's state, a fact dated decades ahead that existed at activation and that state does not hold
-	 * may be reported: that version held or reported every fact it read (it reported those dated more than 5 minutes ahead), so what its
-	 * state leaves unheld it never read, and nothing tells such a fact from one made since (docs/polling-trigger.md, What it can prove).
+	 * After a restart from an older version's state, a fact dated ahead (minutes or decades) that existed at activation and that state does
+	 * not hold may be reported: that version held or reported every fact it read (it reported those dated more than 5 minutes ahead), so what
+	 * its state leaves unheld it never read, and nothing tells such a fact from one made since (docs/polling-trigger.md, What it can prove).
 	 */
 	let olderRestart = false;
 	/** The last poll whose state n8n saved, and whether the next poll is the poller's activation after a restart (saved too). */
@@ -220,7 +220,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * sets the window: a creation made after activation dated more than a minute before it is not promised (docs/polling-trigger.md, Proves).
 	 */
 	const aheadLooksReal = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.futureFacts > 0 && b.futureAhead === 'minutes' && (b.dateHeader === 'skewed' || b.dateHeader === 'replicas') && b.dateSkewMs > 3 * MINUTE && Date.parse(fact?.created_at ?? '') < newestAhead - 61_000;
-	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '') > list.now() + DAY_MS;
+	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && change.datedAhead;
 	/**
 	 * The second the activation began in, on the fact list's `Date` clock when that is the facts' own. A promotion made in it before
 	 * activation, on a fact the activation poll did not read, may be reported: it cannot be told from one made at once after the activation
