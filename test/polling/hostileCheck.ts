@@ -381,8 +381,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 
 	function restart(older: Older): void {
 		restarts++;
-		// Durable cursors: a restart before the first tick leaves the row as it was before activation, so that tick takes a new baseline (documented).
-		if (b.scheduler === 'durable-cursors' && list.polls === 1) newBaselineAt = 1;
+		// Durable cursors: a restart before the first tick leaves the row as it was before activation, so that tick takes a new baseline (documented),
+		// and its whole read, the one that holds what existed, is yet to end.
+		if (b.scheduler === 'durable-cursors' && list.polls === 1) [newBaselineAt, holdingEndedAt] = [1, 0];
 		const saved = wf.savedStaticData();
 		// The trigger goes back to the state n8n saved: what the polls since held, it no longer knows (a promotion served dated ahead then is
 		// met anew, and after the `Date` has passed its date may be reported: docs/polling-trigger.md, What it can prove, and Whichever way).
