@@ -198,7 +198,8 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 		poll.note('unordered');
 		return 0;
 	}
-	if (outcome !== 'reached') poll.needSweep(outcome);
+	// What it skipped needs a whole read begun after now: one under way may have passed there (newest first, new facts push its place on).
+	if (outcome !== 'reached') poll.needSweep(outcome, true);
 	else if (stream.sweepNeededSince === 0) poll.clear('unconfirmed', 'moved', 'cut');
 	// On past the newest fact read, but not past a change deferred for want of room for events (the next poll reads it again); one deferred as the keys are full waits for the whole read their room waits for (report asked it at the full share), which meets it: read again here, a batch could take the share that read needs.
 	const drift = Math.max(-MAX_DRIFT_PAGES * stream.pageSize, Math.min(MAX_DRIFT_PAGES * stream.pageSize, read.total - before));

@@ -96,6 +96,15 @@ const createMany = (count: number, agent = 0): Step => ({ kind: 'create', count,
 const createOne = (agent = 0): Step => createMany(1, agent);
 
 const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12618` on 473d508 (and on 725deca and 762ac3f): sorted by agent, watching one,
+	// short pages, another client writing at every other request, 328 facts and then 688 made. The fast read was cut short (more new facts than
+	// one poll reads) and asked for a whole read, but one begun before it, already asked for, ended and answered it; newest first, new facts had
+	// pushed that read's place past the facts skipped, found only by the next read at an idle poll's pace: 15 polls, where the docs say 10.
+	[
+		'every change within the delay: sorted by agent, one watched, short pages, another client writing, 688 facts made at once, the fast read cut short',
+		{ order: 'agent-desc-then-newest', total: 'exact', pages: 'short', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 2, requestMs: 0, futureFacts: 0, existing: 0, batch: false, lifetimes: false, limit: 60, agent: 'dep_alpha', promotions: false, scheduler: 'poller', seed: 556709519 },
+		[{ kind: 'create', count: 328, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'poll', polls: 1 }, { kind: 'create', count: 688, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'promote', count: 1, pick: 0 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12613` on 473d508 (and on 725deca): no `Date`, ties reordered newest first under
 	// another client's writes, durable cursors restarted before their first tick (a new baseline then), a batch of 183. That baseline's whole read
 	// holds every creation it meets until one ends without gaps, and n8n's log says so: the checker took that read's end from the first
