@@ -213,11 +213,16 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * Elsewhere (no provable order, or sorted by agent first, whose window a whole read may prove wrong), a fact that existed at activation dated
 	 * minutes ahead (one node's clock) that no read met while it was ahead cannot be told from one made since: it is reported once the list's
 	 * clock passes its date (docs/polling-trigger.md, Reports late). So too in a list in order where the activation poll was served no fact
-	 * dated ahead (a `total` under the count kept it from the end): the whole read holds only what is dated ahead of the `Date` of the poll that
-	 * meets it (docs/polling-trigger.md, Proves; one served dated ahead dates those before it in the order, which that read then holds).
+	 * dated ahead at or after it (a `total` under the count kept it from the end, or cut its read on short): the whole read holds only what is
+	 * dated ahead of the `Date` of the poll that meets it (docs/polling-trigger.md, Proves; one served dated ahead later dates it no later in
+	 * the order, and that read then holds it).
 	 */
-	const aheadUnmet = (change: Change) =>
-		change.kind === 'created' && change.datedAhead && b.futureAhead === 'minutes' && (!provenOrder || (!list.createdAheadOfDate.has(change.id) && ![...list.servedAtActivation].some((id) => list.changes.get(id)?.datedAhead)));
+	const aheadUnmet = (change: Change) => {
+		if (change.kind !== 'created' || !change.datedAhead || b.futureAhead !== 'minutes') return false;
+		const dated = new Map(list.facts.map((f) => [f.id, Date.parse(f.created_at)]));
+		const at = dated.get(change.id) ?? Number.NEGATIVE_INFINITY;
+		return !provenOrder || (!list.createdAheadOfDate.has(change.id) && ![...list.servedAtActivation].some((id) => list.changes.get(id)?.datedAhead && (dated.get(id) ?? Number.POSITIVE_INFINITY) >= at));
+	};
 	/**
 	 * Under a `Date` further ahead of the facts' clock than those facts (a proxy's, or a replica's), one that existed at activation looks real and
 	 * sets the window: a creation made after activation dated more than a minute before it is not promised (docs/polling-trigger.md, Proves).
