@@ -219,9 +219,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 */
 	const aheadUnmet = (change: Change) => {
 		if (change.kind !== 'created' || !change.datedAhead || b.futureAhead !== 'minutes') return false;
-		const dated = new Map(list.facts.map((f) => [f.id, Date.parse(f.created_at)]));
-		const at = dated.get(change.id) ?? Number.NEGATIVE_INFINITY;
-		return !provenOrder || (!list.createdAheadOfDate.has(change.id) && ![...list.servedAtActivation].some((id) => list.changes.get(id)?.datedAhead && (dated.get(id) ?? Number.POSITIVE_INFINITY) >= at));
+		const at = Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '');
+		return !provenOrder || (!list.createdAheadOfDate.has(change.id) && ![...list.servedAtActivation].some(([id, servedAt]) => list.changes.get(id)?.datedAhead && servedAt >= at));
 	};
 	/**
 	 * Under a `Date` further ahead of the facts' clock than those facts (a proxy's, or a replica's), one that existed at activation looks real and

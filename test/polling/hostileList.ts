@@ -185,8 +185,8 @@ export class HostileList {
 	polls = 0;
 	/** The activation poll is reading (changes made now are `duringActivation`). */
 	activating = false;
-	/** The facts the fact list's answers served during the activation poll, and the first `Date` they named (ms, as a client reads it). */
-	readonly servedAtActivation = new Set<string>();
+	/** The facts the fact list's answers served during the activation poll (id → `created_at` as served, ms), and the first `Date` they named (ms, as a client reads it). */
+	readonly servedAtActivation = new Map<string, number>();
 	firstDateAtActivation?: number;
 	/** The activation's whole read is on (the checker says so before each poll): the promotions it is served dated after the latest `Date` named in the poll so far (and its second). */
 	private holdingPromotions = false;
@@ -409,7 +409,7 @@ export class HostileList {
 		for (const f of data) if (Date.parse(f.created_at) > this.latestDateInPoll + 1_000) this.createdAheadOfDate.add(f.id);
 		if (this.holdingPromotions) for (const f of data) if (f.promoted_at && Date.parse(f.promoted_at) > this.latestDateInPoll + 1_000) this.servedAhead.set(changeKey('promoted', f.id, f.promoted_at), this.polls + 1);
 		if (!this.activating) return;
-		for (const fact of data) this.servedAtActivation.add(fact.id);
+		for (const fact of data) this.servedAtActivation.set(fact.id, Date.parse(fact.created_at));
 		this.firstDateAtActivation ??= date === undefined ? undefined : Date.parse(date);
 	}
 }
