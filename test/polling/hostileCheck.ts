@@ -261,7 +261,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const warnedBefore = warned.length;
 		// The activation's whole read (or the one after a restart from an older state) may take this poll: as long as one at the share takes.
 		list.beginPoll(list.polls < Math.max(newBaselineAt + readPolls(b, activationRead), relearnUntil));
-		list.activating = list.polls === 0;
+		list.activating = list.polls === newBaselineAt;
 		const items = await wf.poll();
 		if (list.polls < Math.max(newBaselineAt + activationPolls, activationReadUntil) && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
 		list.activating = false;
@@ -386,8 +386,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	function restart(older: Older): void {
 		restarts++;
 		// Durable cursors: a restart before the first tick leaves the row as it was before activation, so that tick takes a new baseline (documented),
-		// and its whole read, the one that holds what existed, is yet to end.
-		if (b.scheduler === 'durable-cursors' && list.polls === 1) [newBaselineAt, holdingEndedAt] = [1, 0];
+		// its poll the activation: its whole read, the one that holds what existed, is yet to end, and what the first was served it never saw.
+		if (b.scheduler === 'durable-cursors' && list.polls === 1) {
+			[newBaselineAt, holdingEndedAt] = [1, 0];
+			list.servedAtActivation.clear();
+			list.createdAheadOfDate.clear();
+		}
 		const saved = wf.savedStaticData();
 		// The trigger goes back to the state n8n saved: what the polls since held, it no longer knows (a promotion served dated ahead then is
 		// met anew, and after the `Date` has passed its date may be reported: docs/polling-trigger.md, What it can prove, and Whichever way).
