@@ -201,14 +201,14 @@ export class FactPoll {
 		// With no `Date`, nothing tells a change made before activation from one made after (the clock is but the newest date read): the whole read holds those it meets.
 		if (this.created && !windowed && !past && this.clock === undefined) endHolding(this.cursors.created, Number.MAX_SAFE_INTEGER);
 		const holding = this.created && !windowed && !(past && !oneDate) ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock, heldTo, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) })) } : {};
-		const promotions = this.promoted ? { promotions: true as const } : {};
 		if ('clockSecond' in holding && !past && this.stream.order !== 'unknown') this.note('unproven');
-		if ('holding' in holding || 'promotions' in promotions) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...promotions };
+		if ('holding' in holding || this.promoted) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...(this.promoted ? { promotions: true as const } : {}) };
 	}
 
-	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share (holding promotions, as the activation's does). That version's rule was this one's (a change dated at or after `since`, its key not held, is new): its keys decide. Their window may stand on an order no read confirmed: creations wait for a whole read that does (else go to the earlier of that version's last `Date` and a minute before). */
+	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share; the read that holds promotions, as the activation's does, begins with the baseline's (with no `Date`, one met there cannot be told from one made since either). That version's rule was this one's (a change dated at or after `since`, its key not held, is new): its keys decide. Their window may stand on an order no read confirmed: creations wait for a whole read that does (else go to the earlier of that version's last `Date` and a minute before). */
 	resume(held: IDataObject[], windowed: boolean): void {
 		Object.assign(this.stream, { windowed: true, orderToConfirm: this.stream.order !== 'unknown' || undefined });
+		if (this.promoted) this.hold({ ...newSweep(undefined), promotions: true, restarted: true }, held);
 		this.report(held, this.stream.orderToConfirm);
 		const activatedAt = this.clock === undefined ? undefined : windowed || this.stream.order === 'unknown' ? Math.max(this.cursors.created.since, Math.min(this.stream.activatedAt ?? Number.POSITIVE_INFINITY, this.clock - WINDOW_MS)) : this.cursors.created.since;
 		Object.assign(this.stream, { activatedAt, sweepNeededSince: this.stream.sweepNeededSince || Date.now(), ...(this.promoted ? { sweep: { ...newSweep(this.stream.newest), promotions: true, restarted: true } } : {}) });
@@ -267,10 +267,10 @@ export class FactPoll {
 			[stream.windowed, stream.activatedAt] = [this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined, stream.activatedAt ?? current.clockSecond];
 			stream.endsRead = (this.late(current) && current.endsRead && !stream.windowed) || undefined;
 		}
-		// Gaps only at ties (the order checked across them: factSweep.ts) confirm or teach the order; only a read without gaps moves the cursors. None may come (a new order per request, pages that begin early at ties): keys full, those dated before where creations go (`activatedAt`, resumed from an earlier version's state: its last `Date`, or a minute before this one's) go after a read with gaps too, else, in a list of no known order only (in order, the next read is likely whole: a change waits rather than be lost), the oldest quarter (a change no read met dated there is lost, and n8n's log says so). A window on an order the list has since shown it lacks (`order` unknown) that such a read cannot confirm never will be: it proved nothing (orderBroken), and the creations waiting on it go to a read holding what existed.
+		// Gaps only at ties (the order checked across them: factSweep.ts) confirm or teach the order; only a read without gaps moves the cursors. None may come (a new order per request, pages that begin early at ties): keys full, those dated before where creations go (`activatedAt`, resumed from an earlier version's state: its last `Date`, or a minute before this one's) go after a read with gaps too (not past a change deferred, unless that frees nothing), else, in a list of no known order only (in order, the next read is likely whole: a change waits rather than be lost), the oldest quarter (a change no read met dated there is lost, and n8n's log says so). A window on an order the list has since shown it lacks (`order` unknown) that such a read cannot confirm never will be: it proved nothing (orderBroken), and the creations waiting on it go to a read holding what existed.
 		for (const cursor of Object.values(this.cursors)) {
 			if (!current.gaps) advance(cursor, sinceAfterWholeRead(cursor, { newestAtStart: current.newestAtStart ?? Number.NEGATIVE_INFINITY, deferred: current.deferred ?? Number.POSITIVE_INFINITY }));
-			if (current.gaps && cursor.since < (stream.activatedAt ?? 0) && keyBytes(cursor.keys) >= MAX_SEEN_BYTES * 0.9 ? (letGo(cursor, stream.activatedAt as number), true) : (!current.gaps || stream.order === 'unknown') && makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY, !current.gaps, this.trusted)) this.note('lost');
+			if (current.gaps && cursor.since < (stream.activatedAt ?? 0) ? makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY, false, this.trusted, stream.activatedAt) : (!current.gaps || stream.order === 'unknown') && makeRoom(cursor, current.deferred ?? Number.POSITIVE_INFINITY, !current.gaps, this.trusted)) this.note('lost');
 		}
 		if (current.gaps && current.rises && current.falls) return void (stream.order === 'unknown' && stream.windowed && stream.orderToConfirm && this.orderBroken((stream.sweep = current)));
 		delete stream.orderToConfirm;
