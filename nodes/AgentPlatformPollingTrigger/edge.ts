@@ -153,7 +153,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const joined = first !== undefined && lastPage !== undefined && lastPage.offset === first.end - 1 && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;
 	let windowed = first === undefined || ending !== undefined || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
 	const on = lastPage && !windowed && stream.order === 'unknown' && last.length >= lastPage.served && poll.canContinue() ? await poll.pageAt(Math.max(lastPage.offset, Math.min(lastPage.offset + last.length, lastPage.total) - 1)) : undefined;
-	const pastEnd = on && on.items.length < on.served && on.items.some((f) => f.id === last.at(-1)?.id) ? on.items.slice(on.items.findIndex((f) => f.id === last.at(-1)?.id) + 1) : undefined;
+	let pastEnd = on && on.items.length < on.served && on.items.some((f) => f.id === last.at(-1)?.id) ? on.items.slice(on.items.findIndex((f) => f.id === last.at(-1)?.id) + 1) : undefined;
 	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || pastEnd !== undefined) && createdAt(last[0]) <= poll.trusted];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
@@ -162,8 +162,8 @@ export async function baseline(poll: FactPoll): Promise<void> {
 		const early = stream.order === 'oldest-first' && [first?.items.findIndex((fact) => fact.id === read.facts.at(-1)?.id) ?? -1].some((at) => at >= 0 && at < (first?.items.length ?? 0) - 1);
 		windowed = read.outcome === 'reached' && !early;
 		stream.orderToConfirm = windowed || undefined;
-		// Cut short in order (a window larger than a poll reads), the first trusted date met from the newest end is the newest there was; moved or out of order (writes during the read), it proves nothing.
-		if (read.outcome === 'cut' && read.beyond) newestAtEnd = Math.max(...read.facts.map(createdAt).filter((at) => at <= poll.trusted));
+		// Cut short in order (a window larger than a poll reads), it read every fact dated after the innermost it met: those are held, the cursor just past that date (a fact made later dated after it is new); moved or out of order (writes during the read), it proves nothing.
+		if (read.outcome === 'cut' && read.beyond && createdAt(read.beyond) <= poll.trusted) [newestAtEnd, pastEnd] = [createdAt(read.beyond), [...(pastEnd ?? []), ...read.facts]];
 		endsRead ||= !early && read.beyond !== undefined && createdAt(read.beyond) <= poll.trusted;
 	}
 	if (poll.activating) poll.startFrom(held, windowed, newestAtEnd, endsRead, pastEnd);

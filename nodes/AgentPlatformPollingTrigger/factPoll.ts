@@ -188,8 +188,7 @@ export class FactPoll {
 		const oneDate = created.length > 0 && created.every((at) => at === created[0]);
 		const batch = oneDate ? created[0] : newestAtEnd;
 		const promoted = this.clockless ? clock : Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
-		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted);
-		for (const change of pastEnd.flatMap((fact) => changesOf(fact, this.wants))) remember(this.cursors[change.kind], change, this.trusted);
+		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted, pastEnd);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
 		const heldTo = endsRead || this.stream.order === 'unknown' ? undefined : created.filter((at) => at > this.trusted && at <= this.trusted + DAY_MS).reduce<number | undefined>((max, at) => Math.max(max ?? at, at), undefined);

@@ -139,13 +139,13 @@ export const oldest = (changes: Array<Pick<Change, 'at'>>): number => changes.re
 /**
  * The activation's cursors from the facts it read (`held`) and `newest` (their newest date no later than `trusted`). `windowed` (read back
  * past two windows before `newest`): creations from one window before it, so a change shown later, dated up to the lag before, is after it.
- * Else `provisional` until a whole read has held the rest (holdExisting, endHolding). Promotions: from `promotedFrom` (the list's `Date`).
+ * Else `provisional` until a whole read has held the rest (holdExisting, endHolding); every change of `after` (read whole past it) held. Promotions: from `promotedFrom`.
  */
-export function baselineCursors(held: IDataObject[], wants: ReadonlySet<Kind>, newest: number, windowed: boolean, provisional: number, promotedFrom: number, trusted: number): Record<Kind, Cursor> {
+export function baselineCursors(held: IDataObject[], wants: ReadonlySet<Kind>, newest: number, windowed: boolean, provisional: number, promotedFrom: number, trusted: number, after: IDataObject[] = []): Record<Kind, Cursor> {
 	const window = Number.isFinite(newest) ? newest - WINDOW_MS : 0;
 	const cursors = { created: windowed ? { ...cursorAt(window), from: window - WINDOW_MS } : cursorAt(provisional), promoted: cursorAt(promotedFrom) };
 	if (!windowed && wants.has('created')) holdExisting(cursors.created, held, window, trusted);
-	for (const change of held.flatMap((fact) => changesOf(fact, wants))) if (windowed || change.kind === 'promoted') remember(cursors[change.kind], change, trusted);
+	for (const change of [...held.flatMap((fact) => changesOf(fact, wants)).filter((change) => windowed || change.kind === 'promoted'), ...after.flatMap((fact) => changesOf(fact, wants))]) remember(cursors[change.kind], change, trusted);
 	// More in the window than the keys hold (a batch): the cursor goes past the oldest of them.
 	while (keyBytes(cursors.created.keys) > MAX_SEEN_BYTES) endHolding(cursors.created, Math.min(...cursors.created.keys.values()) + 1 + WINDOW_MS);
 	return cursors;

@@ -96,6 +96,17 @@ const createMany = (count: number, agent = 0): Step => ({ kind: 'create', count,
 const createOne = (agent = 0): Step => createMany(1, agent);
 
 const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12645` on cc6111d (and on 55bea41, 762ac3f, 725deca): oldest first, replicas
+	// whose `Date`s lie 20 minutes apart, a batch of 832 dated weeks back, one fact dated decades ahead, another client writing during the
+	// activation. No date of the last 20 minutes was trusted, so the read of the newest end went back for the batch and was cut short in it.
+	// The cursor went just past the newest fact that read met (a write of the activation's), with no window behind it: a fact made after
+	// activation, dated a millisecond before that write, was never reported, nor counted. That read had read every fact dated after the
+	// innermost it met: those are now held, the cursor just past that date.
+	[
+		'nothing lost: replicas 20 minutes apart, a batch weeks back, a fact dated decades ahead, writes during the activation, one fact made after it',
+		{ order: 'oldest-first', total: 'exact', pages: 'full', clockOffsetMs: 0, dateHeader: 'replicas', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 2, requestMs: 0, futureFacts: 1, existing: 832, batch: true, lifetimes: false, limit: 60, promotions: false, scheduler: 'poller', seed: 1_798_754_122 },
+		[{ kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12641` on cc6111d (and on d8d26a4, 55bea41, 762ac3f, 725deca): no `Date`, a
 	// new order per request, short pages, another client writing, two facts promoted in the half minute before activation, then a restart
 	// from an older version's state (format 3) at once. The activation poll had not met one of those promotions, and its whole read, which
