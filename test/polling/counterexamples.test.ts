@@ -96,6 +96,16 @@ const createMany = (count: number, agent = 0): Step => ({ kind: 'create', count,
 const createOne = (agent = 0): Step => createMany(1, agent);
 
 const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12667` on cdace6a (and on 725deca): ties reordered newest first, a `Date` 2
+	// minutes ahead of the facts' clock, one fact dated 3 minutes ahead, then 785 facts over 12.5 minutes. A minute after activation the `Date`
+	// had passed that fact, so it looked real (the docs: under a `Date` further ahead than such a fact), and the whole read then begun moved the
+	// cursor to a minute before it, past the first facts made next, which were refused and counted. The checker excused this only for a `Date`
+	// ahead by more than the fact from activation on; it now does from the poll whose `Date` passed it, the facts' clock having moved on.
+	[
+		'nothing lost but what the log counts: a `Date` 2 minutes ahead passes a fact dated 3 minutes ahead a minute after activation, ties reordered newest first',
+		{ order: 'ties-reordered-newest', total: 'exact', pages: 'full', clockOffsetMs: 0, dateHeader: 'skewed', dateSkewMs: 120_000, readLagMs: 0, writeEvery: 0, requestMs: 0, futureFacts: 1, futureAhead: 'minutes', existing: 700, batch: false, lifetimes: false, limit: 60, promotions: false, scheduler: 'poller', seed: 1 },
+		[{ kind: 'poll', polls: 1 }, { kind: 'create', count: 785, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 953 }, { kind: 'create', count: 5, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'create', count: 6, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12645` on cc6111d (and on 55bea41, 762ac3f, 725deca): oldest first, replicas
 	// whose `Date`s lie 20 minutes apart, a batch of 832 dated weeks back, one fact dated decades ahead, another client writing during the
 	// activation. No date of the last 20 minutes was trusted, so the read of the newest end went back for the batch and was cut short in it.

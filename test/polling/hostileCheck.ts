@@ -176,6 +176,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * its state leaves unheld it never read, and nothing tells such a fact from one made since (docs/polling-trigger.md, What it can prove).
 	 */
 	let olderRestart = false;
+	/** The first poll whose `Date` had passed the newest fact dated ahead (aheadLooksReal). */
+	let aheadPassedAt = Number.POSITIVE_INFINITY;
 	/** The last poll whose state n8n saved, and whether the next poll is the poller's activation after a restart (saved too). */
 	let [lastSaved, initPoll] = [0, false];
 	/** After a restart from an older version's state, the polls (by count) until its whole read, which holds promotions as the activation's does, may have ended. */
@@ -225,8 +227,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/**
 	 * Under a `Date` further ahead of the facts' clock than those facts (a proxy's, or a replica's), one that existed at activation looks real and
 	 * sets the window: a creation made after activation dated more than a minute before it is not promised (docs/polling-trigger.md, Proves).
+	 * So from the poll whose `Date` passed it (at activation when ahead by more than it; a minute or two later when by less, the facts' clock moving on).
 	 */
-	const aheadLooksReal = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.futureFacts > 0 && b.futureAhead === 'minutes' && (b.dateHeader === 'skewed' || b.dateHeader === 'replicas') && b.dateSkewMs > 3 * MINUTE && Date.parse(fact?.created_at ?? '') < newestAhead - 61_000;
+	const aheadLooksReal = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.futureFacts > 0 && b.futureAhead === 'minutes' && (b.dateHeader === 'skewed' || b.dateHeader === 'replicas') && aheadPassedAt <= c.atPoll && Date.parse(fact?.created_at ?? '') < newestAhead - 61_000;
 	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && change.datedAhead;
 	/**
 	 * The second the activation began in, on the fact list's `Date` clock when that is the facts' own. A promotion made in it before
@@ -267,6 +270,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		list.activating = false;
 		list.polls++;
 		endedAt[list.polls] = list.now();
+		if (aheadPassedAt === Number.POSITIVE_INFINITY && list.latestDateInPoll + 1_000 >= newestAhead) aheadPassedAt = list.polls;
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
 		if (list.polls === newBaselineAt + 1) activationClock = list.latestDateInPoll + 1_000;
 		if (holdingEndedAt === 0 && ((((wf.staticData()[STATE_KEY] ?? {}) as IDataObject).facts as IDataObject | undefined)?.sweep as IDataObject | undefined)?.holding !== true) holdingEndedAt = list.polls;
