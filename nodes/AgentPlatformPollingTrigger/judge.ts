@@ -180,11 +180,11 @@ export function sinceAfterWholeRead(cursor: Cursor, read: { newestAtStart: numbe
 	return Math.min(read.newestAtStart - WINDOW_MS, read.deferred, dates[kept - 1] ?? Number.POSITIVE_INFINITY);
 }
 
-/** Keys still full after a whole read (more changes between two whole reads than they hold): the oldest quarter goes (or all before `to`), the cursor past it but not past a change deferred; only when that frees nothing does it go past them anyway (changes there not reported are lost: true; so too whenever keys go after a read with gaps, `proven` false: one it skipped may be lost). Never past `upTo`, the list's clock: the keys of changes dated ahead stay, as a cursor past it comes back (rein) and would meet them unheld. */
+/** Keys still full after a whole read (more changes between two whole reads than they hold): the oldest quarter goes (never past `to`), the cursor past it but not past a change deferred; only when that frees nothing does it go past them anyway (changes there not reported are lost: true; so too whenever keys go after a read with gaps, `proven` false: one it skipped may be lost). Never past `upTo`, the list's clock: the keys of changes dated ahead stay, as a cursor past it comes back (rein) and would meet them unheld. */
 export function makeRoom(cursor: Cursor, deferred: number, proven = true, upTo = Number.POSITIVE_INFINITY, to?: number): boolean {
 	if (keyBytes(cursor.keys) < MAX_SEEN_BYTES * 0.9) return false;
 	const dates = [...new Set(cursor.keys.values())].sort((a, b) => a - b);
-	const quarter = Math.min(upTo, to ?? dates[Math.max(1, Math.floor(dates.length / 4))] ?? (dates[0] as number) + 1); // at least the oldest date's keys
+	const quarter = Math.min(upTo, to ?? Number.POSITIVE_INFINITY, dates[Math.max(1, Math.floor(dates.length / 4))] ?? (dates[0] as number) + 1); // at least the oldest date's keys
 	const size = cursor.keys.size;
 	letGo(cursor, Math.min(quarter, deferred));
 	if (cursor.keys.size < size) return !proven;

@@ -163,6 +163,19 @@ describe('where the cursor stands', () => {
 		expect([one.since, one.keys.size]).toEqual([T + 1, 0]);
 	});
 
+	test('keys full after a read with gaps, resumed from an earlier version\'s state: the oldest quarter of their dates goes, never past where creations go, not every key before it (seed 12665 on cdace6a)', () => {
+		// Dated a second apart: where creations go is three quarters of the way up; a change dated past the oldest quarter keeps its key.
+		const [c, creationsGo] = [cursor(T), T + Math.floor((MAX_SEEN * 3) / 4) * 1_000];
+		for (let i = 0; i < MAX_SEEN; i++) c.keys.set(`k${String(i).padStart(7, '0')}`, T + i * 1_000);
+		expect(makeRoom(c, Infinity, false, Infinity, creationsGo)).toBe(true);
+		expect(c.since).toBe(T + Math.floor(MAX_SEEN / 4) * 1_000);
+		expect(c.keys.size).toBe(MAX_SEEN - Math.floor(MAX_SEEN / 4));
+		const late = cursor(T);
+		for (let i = 0; i < MAX_SEEN; i++) late.keys.set(`k${String(i).padStart(7, '0')}`, T + i * 1_000);
+		expect(makeRoom(late, Infinity, false, Infinity, T + 10_000)).toBe(true);
+		expect(late.since).toBe(T + 10_000);
+	});
+
 	test('keys full, most of their dates those of changes dated ahead: the room made never takes the cursor past the list\'s clock, and their keys stay (seed 10506 on 0e5423b)', () => {
 		// 200 keys dated apart before the list's clock, the rest those of facts dated decades ahead (each at the end of its own day).
 		const [c, listClock, ahead] = [cursor(T), T + 200 * 1_000, T + 30 * 365 * DAY_MS];
