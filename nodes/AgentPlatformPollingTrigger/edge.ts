@@ -19,7 +19,7 @@ export interface OffsetPage { items: IDataObject[]; offset: number; total: numbe
 
 /** reached: read down to the mark; cut: the poll may not read that far; moved: pages no longer overlap; unordered: the order broke. */
 type EdgeOutcome = 'reached' | 'cut' | 'moved' | 'unordered';
-/** The facts read, each once, in list order; the list's length as read (oldest first: at least as far as it got); `beyond`: the innermost fact of the pages read on from the newest end, each overlapping the last (none: the end not found, its facts are not the newest). */
+/** The facts read, each once, in list order; the list's length as read (oldest first: at least as far as it got); `beyond`: the innermost fact of the pages read on from the newest end, each overlapping the last (cut short, the innermost it met; none: the end not found, its facts are not the newest). */
 interface EdgeRead { facts: IDataObject[]; outcome: EdgeOutcome; total: number; beyond?: IDataObject }
 
 type PagesRead = Omit<EdgeRead, 'facts'> & { pages: OffsetPage[] };
@@ -74,7 +74,7 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 	for (;;) {
 		const first = pages[0];
 		if (first.items.length === 0 || first.offset === 0 || createdAt(first.items[0]) < mark(distinct(pages))) return { pages, outcome: 'reached', total, beyond };
-		if (!poll.canContinue()) return { pages, outcome: 'cut', total, beyond };
+		if (!poll.canContinue()) return { pages, outcome: 'cut', total, beyond: first.items[0] };
 		const back = await join(poll, [await poll.pageAt(Math.max(0, first.offset - (first.served - anchorCount(first.served))))], first.items[0]);
 		pages.unshift(...back);
 		if (!overlaps(back[back.length - 1], first.items[0])) return { pages, outcome: 'moved', total, beyond };

@@ -96,6 +96,17 @@ const createMany = (count: number, agent = 0): Step => ({ kind: 'create', count,
 const createOne = (agent = 0): Step => createMany(1, agent);
 
 const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
+	// Found by the hostile-list checker `npm test` runs (seed 38, 60 runs) once its generator could flip a list's order; the scenario has no
+	// flip. Oldest first, pages capped small, a batch of 700 and 27 facts dated decades ahead at the newest end, then one more dated decades
+	// ahead and 100 facts. The activation's read of the newest end went back past those 27 and was cut short; the innermost fact of its
+	// first pages was dated ahead, so it was taken for a read that met no date to trust, and the whole read that holds what existed held
+	// the fact made after activation as existing (dated ahead): never reported (on d550fa8 and since). The innermost fact the
+	// read met is what bounds what it read.
+	[
+		'nothing lost: oldest first, small pages, 27 facts dated decades ahead past a batch, one more made after activation',
+		{ order: 'oldest-first', total: 'exact', pages: 'small-max', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 0, requestMs: 0, futureFacts: 27, existing: 700, batch: true, lifetimes: false, limit: 60, promotions: false, scheduler: 'poller', seed: 1 },
+		[{ kind: 'future', count: 1, ahead: 'decades' }, { kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12665` on cdace6a (and on 725deca): a new order per request, one fact, a
 	// restart from a full state of format 2 (no `Date` stored) at once after activation, then 702 facts. No read of such a list ends without
 	// gaps, so once the keys were full, every key dated before where creations go (a minute before the first poll after the restart) went at
