@@ -97,11 +97,11 @@ const createOne = (agent = 0): Step => createMany(1, agent);
 
 const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	// Found by the hostile-list checker at `npm test`'s seed (38, 60 runs) while a step that flips a list's order was tried in its generator
-	// (not kept); the scenario has no flip. Oldest first, pages capped small, a batch of 700 and 27 facts dated decades ahead at the newest end, then one more dated decades
-	// ahead and 100 facts. The activation's read of the newest end went back past those 27 and was cut short; the innermost fact of its
-	// first pages was dated ahead, so it was taken for a read that met no date to trust, and the whole read that holds what existed held
-	// the fact made after activation as existing (dated ahead): never reported (on d550fa8 and since). The innermost fact the
-	// read met is what bounds what it read.
+	// (not kept); the scenario has no flip. Oldest first, pages capped small, a batch of 700 and 27 facts dated decades ahead at the newest
+	// end, then one more dated decades ahead and 100 facts. The activation's read of the newest end went back past those 27 and was cut short;
+	// the innermost fact of its first pages was dated ahead, so it was taken for a read that met no date to trust, and the whole read that
+	// holds what existed held the fact made after activation as existing (dated ahead): never reported (on d550fa8 and since). The innermost
+	// fact the read met is what bounds what it read.
 	[
 		'nothing lost: oldest first, small pages, 27 facts dated decades ahead past a batch, one more made after activation',
 		{ order: 'oldest-first', total: 'exact', pages: 'small-max', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 0, requestMs: 0, futureFacts: 27, existing: 700, batch: true, lifetimes: false, limit: 60, promotions: false, scheduler: 'poller', seed: 1 },
