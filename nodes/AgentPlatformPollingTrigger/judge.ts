@@ -184,12 +184,12 @@ export function sinceAfterWholeRead(cursor: Cursor, read: { newestAtStart: numbe
 export function makeRoom(cursor: Cursor, deferred: number, proven = true, upTo = Number.POSITIVE_INFINITY, to?: number): boolean {
 	if (keyBytes(cursor.keys) < MAX_SEEN_BYTES * 0.9) return false;
 	const dates = [...new Set(cursor.keys.values())].sort((a, b) => a - b);
-	const quarter = Math.min(upTo, to ?? Number.POSITIVE_INFINITY, dates[Math.max(1, Math.floor(dates.length / 4))] ?? (dates[0] as number) + 1); // at least the oldest date's keys, but never past `to` (then the cursor goes there, freeing none)
+	const quarter = Math.min(upTo, to ?? Number.POSITIVE_INFINITY, dates[Math.max(1, Math.floor(dates.length / 4))] ?? (dates[0] as number) + 1); // at least the oldest date's keys, but never past `to` (then the cursor goes there, freeing none, and no loss is claimed)
 	const size = cursor.keys.size;
 	letGo(cursor, Math.min(quarter, deferred));
 	if (cursor.keys.size < size) return !proven;
 	letGo(cursor, quarter);
-	return true;
+	return cursor.keys.size < size;
 }
 
 /** A cursor later than `upTo` (the list's clock: an edited state) comes back to `to`. */

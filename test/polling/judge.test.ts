@@ -176,6 +176,19 @@ describe('where the cursor stands', () => {
 		expect(late.since).toBe(T + 10_000);
 	});
 
+	test('keys full, every key dated after where the cursor may go: the cursor goes there, no key is let go, and no loss is claimed (n8n\'s log would say keys were let go)', () => {
+		// The keys of changes made after activation fill them while `since` is still a window before it: `to` (the activation) comes before the oldest key.
+		const early = cursor(T - WINDOW_MS);
+		for (let i = 0; i < MAX_SEEN; i++) early.keys.set(`k${String(i).padStart(7, '0')}`, T + i * 1_000);
+		expect(makeRoom(early, Infinity, false, Infinity, T)).toBe(false);
+		expect([early.since, early.keys.size]).toEqual([T, MAX_SEEN]);
+		// The same when every key is dated ahead of the list's clock.
+		const ahead = cursor(T - WINDOW_MS);
+		for (let i = 0; i < MAX_SEEN; i++) ahead.keys.set(`k${String(i).padStart(7, '0')}`, T + 60 * DAY_MS + i * 1_000);
+		expect(makeRoom(ahead, Infinity, true, T)).toBe(false);
+		expect([ahead.since, ahead.keys.size]).toEqual([T, MAX_SEEN]);
+	});
+
 	test('keys full, most of their dates those of changes dated ahead: the room made never takes the cursor past the list\'s clock, and their keys stay (seed 10506 on 0e5423b)', () => {
 		// 200 keys dated apart before the list's clock, the rest those of facts dated decades ahead (each at the end of its own day).
 		const [c, listClock, ahead] = [cursor(T), T + 200 * 1_000, T + 30 * 365 * DAY_MS];
