@@ -13,7 +13,8 @@
  *   prove (sorted by agent first, a new order per request) the one assumption left is that the fact
  *   list's own `Date` and a new fact's date agree within a second (issue 44, items 2 and 7): there
  *   the promise is kept when they do, for changes made after the activation's whole read and dated
- *   past the second its last `Date` names. Promotions follow no list order: the same holds for them
+ *   past the second its last `Date` names; so too, from the poll on, in a list whose order flips
+ *   (the trigger then finds it broken). Promotions follow no list order: the same holds for them
  *   in every list. With no `Date` header and a fact dated ahead, nothing is promised but nothing
  *   invented or twice (a documented limit: nothing tells a date ahead); nor, in a list in a new order per
  *   request larger than a page, for a fact dated decades ahead (no read there proves which facts existed);
@@ -210,7 +211,13 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/** The end of the second the activation poll's latest `Date` named (ms; the trigger's clock at activation). */
 	let activationClock = Number.NEGATIVE_INFINITY;
 	/** A list in creation order (ties apart): it proves which facts are new by their own dates, whatever the `Date` header says. */
-	const provenOrder = b.order === 'oldest-first' || b.order === 'newest-first' || b.order.startsWith('ties-reordered');
+	const orderedAtActivation = b.order === 'oldest-first' || b.order === 'newest-first' || b.order.startsWith('ties-reordered');
+	/**
+	 * Until its order flips (oldest and newest first trade places): the trigger then finds the order broken and falls back as the docs say for a
+	 * list in no provable order, so a change not yet due is promised only as there. A fact that existed at activation stays judged by the order
+	 * the activation read (aheadUnmet): the keys that read held still decide.
+	 */
+	let provenOrder = orderedAtActivation;
 	/**
 	 * Elsewhere (no provable order, or sorted by agent first, whose window a whole read may prove wrong), a fact that existed at activation dated
 	 * minutes ahead (one node's clock) that no read met while it was ahead cannot be told from one made since: it is reported once the list's
@@ -222,7 +229,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	const aheadUnmet = (change: Change) => {
 		if (change.kind !== 'created' || !change.datedAhead || b.futureAhead !== 'minutes') return false;
 		const at = Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '');
-		return !provenOrder || (!list.createdAheadOfDate.has(change.id) && ![...list.servedAtActivation].some(([id, servedAt]) => list.changes.get(id)?.datedAhead && servedAt >= at));
+		return !orderedAtActivation || (!list.createdAheadOfDate.has(change.id) && ![...list.servedAtActivation].some(([id, servedAt]) => list.changes.get(id)?.datedAhead && servedAt >= at));
 	};
 	/**
 	 * Under a `Date` further ahead of the facts' clock than those facts (a proxy's, or a replica's), one that existed at activation looks real and
@@ -379,6 +386,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		else if (step.kind === 'promote') list.promote(step.count, step.pick);
 		else if (step.kind === 'delete') list.delete(step.count, step.pick);
 		else if (step.kind === 'advance') list.advance(step.minutes * MINUTE);
+		else if (step.kind === 'flip') {
+			list.flip();
+			provenOrder = false;
+		}
 		else if (step.kind === 'future') {
 			datedAhead = true;
 			list.create(step.count, { agent: AGENTS[0], tier: 'L2', scope: 'agent', sameDate: false, gapMs: 1, ahead: step.ahead });

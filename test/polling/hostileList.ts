@@ -14,7 +14,7 @@
  * - `stepArb`: the work between two polls: facts created (bursts larger than a poll may read
  *   included), promoted (across the filters), deleted, time passing (facts expiring by tier), facts
  *   dated minutes or decades ahead, n8n restarting with its stored state or with one an older version
- *   wrote.
+ *   wrote, the list's order flipping (oldest and newest first trade places, either way by agent too).
  * - `HostileList`: the server (test/hostile/server.js underneath), dated by its own scripted clock,
  *   with the truth: every change, when it was made, and whether its date is honest.
  *
@@ -89,7 +89,8 @@ export type Step =
 	| { kind: 'advance'; minutes: number }
 	| { kind: 'future'; count: number; ahead: 'minutes' | 'decades' }
 	| { kind: 'restart'; older: Older }
-	| { kind: 'poll'; polls: number };
+	| { kind: 'poll'; polls: number }
+	| { kind: 'flip' };
 
 export const AGENTS = ['dep_alpha', 'dep_bravo', 'dep_zulu'];
 export const TIERS = ['L1', 'L2', 'L3', 'L4'];
@@ -143,6 +144,7 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('future' as const), count: fc.integer({ min: 1, max: 3 }), ahead: fc.constantFrom<'minutes' | 'decades'>('minutes', 'decades') }) },
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), older: fc.constantFrom<Older>('none', 'format3', 'format3-full', 'format2-full') }) },
 	{ weight: 5, arbitrary: fc.record({ kind: fc.constant('poll' as const), polls: fc.integer({ min: 1, max: 3 }) }) },
+	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('flip' as const) }) },
 );
 
 export interface ServedFact extends IDataObject {
@@ -221,6 +223,8 @@ export class HostileList {
 	private readonly random44: Random;
 	private server?: HostileServer;
 	private readonly base = Date.now();
+	/** The order served now: the behaviour's until a flip. */
+	private order: Order;
 	/** Over/under counts, the cap, the short page length and the smaller max page, fixed for the run. */
 	private readonly skew: number;
 
@@ -228,10 +232,17 @@ export class HostileList {
 		this.random = createRandom(b.seed);
 		this.random44 = createRandom((b.seed ^ 0x5bd1e995) >>> 0 || 1);
 		this.skew = 1 + Math.floor(this.random() * 60);
+		this.order = b.order;
 	}
 
 	/** The server's clock (API epoch ms): n8n's plus the offset, moved only by the script. */
 	now = () => this.base + this.b.clockOffsetMs + this.advanced;
+
+	/** Oldest and newest first trade places (so do the two agent-first orders); a new order per request stays one. */
+	flip(): void {
+		const other: Partial<Record<Order, Order>> = { 'oldest-first': 'newest-first', 'newest-first': 'oldest-first', 'ties-reordered': 'ties-reordered-newest', 'ties-reordered-newest': 'ties-reordered', 'agent-then-oldest': 'agent-desc-then-newest', 'agent-desc-then-newest': 'agent-then-oldest' };
+		this.order = other[this.order] ?? this.order;
+	}
 
 	advance(ms: number): void {
 		this.advanced += ms;
@@ -339,7 +350,7 @@ export class HostileList {
 			'ties-reordered-newest': (a, b) => t(b) - t(a) || tie(a) - tie(b),
 			permutation: () => 0,
 		};
-		if (this.b.order !== 'permutation') return wanted.sort(byOrder[this.b.order]);
+		if (this.order !== 'permutation') return wanted.sort(byOrder[this.order]);
 		for (let i = wanted.length - 1; i > 0; i--) {
 			const j = Math.floor(this.random() * (i + 1));
 			[wanted[i], wanted[j]] = [wanted[j], wanted[i]];
