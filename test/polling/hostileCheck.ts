@@ -213,9 +213,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/** A list in creation order (ties apart): it proves which facts are new by their own dates, whatever the `Date` header says. */
 	const orderedAtActivation = b.order === 'oldest-first' || b.order === 'newest-first' || b.order.startsWith('ties-reordered');
 	/**
-	 * Until its order flips (oldest and newest first trade places): the trigger then finds the order broken and falls back as the docs say for a
-	 * list in no provable order, so a change not yet due is promised only as there. A fact that existed at activation stays judged by the order
-	 * the activation read (aheadUnmet): the keys that read held still decide.
+	 * Until its order flips (oldest and newest first trade places) before a whole read has confirmed it: the trigger then finds the order
+	 * broken and falls back as the docs say for a list in no provable order, so a change not yet due is promised only as there. A fact that
+	 * existed at activation stays judged by the order the activation read (aheadUnmet): the keys that read held still decide.
 	 */
 	let provenOrder = orderedAtActivation;
 	/**
@@ -280,7 +280,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (aheadPassedAt === Number.POSITIVE_INFINITY && list.latestDateInPoll + 1_000 >= newestAhead) aheadPassedAt = list.polls;
 		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
 		if (list.polls === newBaselineAt + 1) activationClock = list.latestDateInPoll + 1_000;
-		if (holdingEndedAt === 0 && ((((wf.staticData()[STATE_KEY] ?? {}) as IDataObject).facts as IDataObject | undefined)?.sweep as IDataObject | undefined)?.holding !== true) holdingEndedAt = list.polls;
+		if (holdingEndedAt === 0 && (storedFacts()?.sweep as IDataObject | undefined)?.holding !== true) holdingEndedAt = list.polls;
 		if (list.polls === olderRestartPoll + 1) olderBoundary = Math.min(olderApiDate + 1_000, list.latestDateInPoll + 1_000 - 61_000);
 		// n8n saves the static data after an activation (the poller's after a restart too) and with items (helpers.ts).
 		if (items.length > 0 || list.polls === 1 || initPoll) [lastSaved, initPoll] = [list.polls, false];
@@ -327,7 +327,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	};
 
 	/** The changes the trigger read after activation and did not report, as its state counts them. */
-	const refused = () => Number((((wf.staticData()[STATE_KEY] ?? {}) as IDataObject).facts as IDataObject | undefined)?.refused ?? 0);
+	const refused = () => Number(storedFacts()?.refused ?? 0);
+	/** The trigger's stored state of the fact list (state.ts, FactStream), as n8n saved it after the last poll. */
+	const storedFacts = () => ((wf.staticData()[STATE_KEY] ?? {}) as IDataObject).facts as IDataObject | undefined;
 	/** n8n's log warnings, in order. */
 	const warned: string[] = [];
 	/** The server's time when each poll's last answer was sent (by polls done). */
@@ -388,7 +390,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		else if (step.kind === 'advance') list.advance(step.minutes * MINUTE);
 		else if (step.kind === 'flip') {
 			list.flip();
-			provenOrder = false;
+			// The docs: a break in the order learned, before a whole read has confirmed it, proves the window read at activation wrong, and the
+			// trigger reads on as in a list of no provable order; once confirmed, the window stands and ids and dates still decide.
+			if (storedFacts()?.orderToConfirm === true || storedFacts()?.windowed !== true) provenOrder = false;
 		}
 		else if (step.kind === 'future') {
 			datedAhead = true;
