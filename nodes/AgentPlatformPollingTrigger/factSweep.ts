@@ -84,7 +84,7 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 	// A gap only ties can have skipped (sorted by date: its place tied, or none found and the page begins at the date read last) hides no order, checked on from the place; any other does (FactPoll.swept).
 	const hides = gaps && !(stream.order !== 'unknown' && (page.placeAt >= 0 ? tied : page.items.length > 0 && createdAt(page.items[0]) === current.lastCreated));
 	const order = { rises: current.rises || hides, falls: current.falls || hides, lastCreated: hides ? null : gaps && page.placeAt >= 0 ? placed : current.lastCreated };
-	// The order is checked before the page is judged: a fact dated more than the window out of the order learned proves the window nothing.
+	// The order is checked before the page is judged: a fact dated more than the window out of the order learned, before a whole read confirmed it, proves the window nothing (after, the order changed since: ids and dates still decide).
 	let broken = false;
 	for (const fact of page.fresh) {
 		const at = createdAt(fact);
@@ -94,7 +94,7 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 		}
 		order.lastCreated = Number.isFinite(at) ? at : null;
 	}
-	if (broken && stream.windowed) return (poll.orderBroken(current), false);
+	if (broken && stream.windowed && stream.orderToConfirm) return (poll.orderBroken(current), false);
 	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm || poll.undatedEnds(current));
 	if (outOfRoom) return false;
 	const held = Math.min(current.deferred ?? Number.POSITIVE_INFINITY, deferred, tied && page.shifted && !gaps && placed >= poll.cursors.created.since ? placed : Number.POSITIVE_INFINITY);

@@ -491,8 +491,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// In a list in a new order per request larger than a page that read never ends (each read has gaps): in a poll whose `Date`s disagree, it
 		// holds every promotion it meets, as the docs say, and n8n's log must say so.
 		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && (c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0) || (b.order === 'permutation' && activationRead >= pageYield(b) && heldAheadSaid));
-		// The break shows only once facts that break that order are there, which may be long after activation (new facts of another agent): that
-		// read then follows, and a fact dated ahead made before it ends is taken as existing, which n8n's log says.
+		// The break shows only once facts that break that order are there, which may be long after activation (new facts of another agent): found
+		// before a whole read confirmed the order, that read then follows, and a fact dated ahead made before it ends is taken as existing, which
+		// n8n's log says.
 		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && b.order.startsWith('agent-') && (c.atPoll < newBaselineAt + readPolls(b, activationRead) + readPolls(b, maxRead) + 2 || (c.datedAhead && heldAheadSaid && brokenAt > 0 && c.atPoll < brokenAt + readPolls(b, maxRead) + 1));
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)
