@@ -61,6 +61,8 @@ export interface Behaviour {
 	readLagMs: number;
 	/** Another client writes 1 to 3 facts at every this many requests the trigger sends, at activation too (0: never). */
 	writeEvery: number;
+	/** What that client writes: only new facts, or (`mixed`) now and then a promotion or a deletion instead (pages shift under the read). */
+	otherWrites?: 'mixed';
 	/** The server's clock moves this much while it answers a request. */
 	requestMs: number;
 	/** Facts existing at activation dated decades ahead (a broken clock), or (`futureAhead`) 3 minutes ahead (one node's clock ahead). */
@@ -110,6 +112,7 @@ export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
 	dateSkewMs: fc.constantFrom(-10 * MINUTE, -2 * MINUTE, -3_000, -1_000, 1_000, 3_000, 2 * MINUTE, 10 * MINUTE, 3 * 3_600_000),
 	readLagMs: fc.constantFrom(0, 1_000, MINUTE, MINUTE, 5 * MINUTE),
 	writeEvery: fc.constantFrom(0, 0, 1, 2, 5),
+	otherWrites: fc.constantFrom<'mixed' | undefined>(undefined, 'mixed'),
 	requestMs: fc.constantFrom(0, 40, 400),
 	futureFacts: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 150 }) }),
 	futureAhead: fc.constantFrom<'minutes' | undefined>(undefined, undefined, 'minutes'),
@@ -385,12 +388,15 @@ export class HostileList {
 		return this.b.dateHeader === 'absent' ? undefined : new Date(this.now() + skew).toUTCString();
 	}
 
-	/** Another client's write while the trigger reads: 1 to 3 facts, at every `writeEvery` requests. */
+	/** Another client's write while the trigger reads: 1 to 3 facts, at every `writeEvery` requests (mixed: a fifth of the time one fact promoted, and a fifth one deleted, instead). */
 	private writeWhileRead(): void {
 		if (this.quiet || this.b.writeEvery === 0 || this.requests % this.b.writeEvery !== 0) return;
 		const pick = (n: number) => Math.floor(this.random44() * n);
-		this.create(1 + pick(3), { agent: AGENTS[pick(AGENTS.length)], tier: TIERS[pick(TIERS.length)], scope: SCOPES[pick(SCOPES.length)], sameDate: false, gapMs: 1 + pick(500) });
+		const kind = this.b.otherWrites === 'mixed' ? pick(5) : 0;
 		this.writtenWhileRead++;
+		if (kind === 1) return this.promote(1, pick(1 << 20));
+		if (kind === 2) return this.delete(1, pick(1 << 20));
+		this.create(1 + pick(3), { agent: AGENTS[pick(AGENTS.length)], tier: TIERS[pick(TIERS.length)], scope: SCOPES[pick(SCOPES.length)], sameDate: false, gapMs: 1 + pick(500) });
 	}
 
 	private answer(url: string, res: HostileResponse): void {
