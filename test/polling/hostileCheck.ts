@@ -13,8 +13,8 @@
  *   prove (sorted by agent first, a new order per request) the one assumption left is that the fact
  *   list's own `Date` and a new fact's date agree within a second (issue 44, items 2 and 7): there
  *   the promise is kept when they do, for changes made after the activation's whole read and dated
- *   past the second its last `Date` names; so too, from the poll on, in a list whose order flips
- *   (the trigger then finds it broken). Promotions follow no list order: the same holds for them
+ *   past the second its last `Date` names; so too, from then on, in a list whose order flips before
+ *   a whole read has confirmed it (the trigger then finds it broken). Promotions follow no list order: the same holds for them
  *   in every list. With no `Date` header and a fact dated ahead, nothing is promised but nothing
  *   invented or twice (a documented limit: nothing tells a date ahead); nor, in a list in a new order per
  *   request larger than a page, for a fact dated decades ahead (no read there proves which facts existed);
