@@ -220,6 +220,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	let provenOrder = orderedAtActivation;
 	/** A flip broke the order before a whole read confirmed it: the read that holds what existed then follows, as in a list sorted by agent first (breakFoundLate). */
 	let flippedUnconfirmed = false;
+	/** The order has flipped since activation. */
+	let flipped = false;
+	/** Where the trigger meets a flip with `facts` stored: before a whole read confirmed the order, the promises fall back as said above. */
+	const meetsFlip = (facts: IDataObject | undefined) => {
+		if (flipped && (facts?.orderToConfirm === true || facts?.windowed !== true)) [provenOrder, flippedUnconfirmed] = [false, orderedAtActivation];
+	};
 	/**
 	 * Elsewhere (no provable order, or sorted by agent first, whose window a whole read may prove wrong), a fact that existed at activation dated
 	 * minutes ahead (one node's clock) that no read met while it was ahead cannot be told from one made since: it is reported once the list's
@@ -394,7 +400,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			list.flip();
 			// The docs: a break in the order learned, before a whole read has confirmed it, proves the window read at activation wrong, and the
 			// trigger reads on as in a list of no provable order; once confirmed, the window stands and ids and dates still decide.
-			if (storedFacts()?.orderToConfirm === true || storedFacts()?.windowed !== true) [provenOrder, flippedUnconfirmed] = [false, orderedAtActivation];
+			flipped = true;
+			meetsFlip(storedFacts());
 		}
 		else if (step.kind === 'future') {
 			datedAhead = true;
@@ -411,9 +418,13 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (b.scheduler === 'durable-cursors' && list.polls === 1) {
 			[newBaselineAt, holdingEndedAt] = [1, 0];
 			list.servedAtActivation.clear();
+			list.endServedAtActivation = false;
 			list.createdAheadOfDate.clear();
 		}
 		const saved = wf.savedStaticData();
+		// The trigger goes back to the state n8n saved: one saved before a whole read confirmed the order meets a flip made since unconfirmed
+		// (seed 12927: confirmed in an idle poll n8n did not save, the order flipped, then a restart).
+		meetsFlip((saved[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined);
 		// The trigger goes back to the state n8n saved: what the polls since held, it no longer knows (a promotion served dated ahead then is
 		// met anew, and after the `Date` has passed its date may be reported: docs/polling-trigger.md, What it can prove, and Whichever way).
 		if (b.scheduler !== 'durable-cursors') for (const [key, servedIn] of list.servedAhead) if (servedIn > lastSaved) list.servedAhead.delete(key);
@@ -452,8 +463,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (!provenOrder && !listDateHonest) return [];
 		// A list whose newest end the activation poll may not reach (a total under the count: the end is found a page at a time) proves no
 		// window either: a fact that existed beyond the end it reached, dated in the activation's second or a minute before (or, with no `Date`,
-		// after the newest it read), cannot be told from a new one (docs/polling-trigger.md, lists with no provable order).
-		const endHidden = (b.total === 'under' || b.total === 'capped') && readPolls(b, activationRead) > 1;
+		// after the newest it read), cannot be told from a new one (docs/polling-trigger.md, lists with no provable order). The pages a read
+		// takes are a guess (in a new order per request no two pages join, and the read steps back to join them: seed 12930), so a list whose
+		// last fact no page of the activation poll reached counts too.
+		const endHidden = (b.total === 'under' || b.total === 'capped') && (readPolls(b, activationRead) > 1 || !list.endServedAtActivation);
 		// So does one whose activation poll never reached past the facts dated ahead at its newest end (more of them than its share reads): the
 		// window there is unread, and a fact shown later dated before the activation's `Date` cannot be told from one there before (docs/polling-trigger.md).
 		const aheadHidesWindow = b.futureFacts > 0 && newestReal !== undefined && !list.servedAtActivation.has(newestReal.id);

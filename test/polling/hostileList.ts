@@ -193,6 +193,8 @@ export class HostileList {
 	/** The facts the fact list's answers served during the activation poll (id → `created_at` as served, ms), and the first `Date` they named (ms, as a client reads it). */
 	readonly servedAtActivation = new Map<string, number>();
 	firstDateAtActivation?: number;
+	/** A page the activation poll was served reached the list's last fact (with a `total` under the count, the trigger may never get there). */
+	endServedAtActivation = false;
 	/** The activation's whole read is on (the checker says so before each poll): the promotions it is served dated after the latest `Date` named in the poll so far (and its second). */
 	private holdingPromotions = false;
 	/** Each such promotion's key, and the poll (counted from 1) it was served in. */
@@ -427,6 +429,7 @@ export class HostileList {
 		if (this.holdingPromotions) for (const f of data) if (f.promoted_at && Date.parse(f.promoted_at) > this.latestDateInPoll + 1_000) this.servedAhead.set(changeKey('promoted', f.id, f.promoted_at), this.polls + 1);
 		if (!this.activating) return;
 		for (const fact of data) this.servedAtActivation.set(fact.id, Date.parse(fact.created_at));
+		if (offset + data.length >= list.length) this.endServedAtActivation = true;
 		this.firstDateAtActivation ??= date === undefined ? undefined : Date.parse(date);
 	}
 }
