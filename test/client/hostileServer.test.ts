@@ -85,7 +85,7 @@ describe('every attempt has a total deadline', () => {
 			async (_req, res) => {
 				res.flushHeaders();
 				// Held until the client gives up (or the server closes): no timer outlives the test.
-				await new Promise((done) => res.once('close', done));
+				await new Promise<void>((done) => res.once('close', () => done()));
 			},
 			async (server) => {
 				const started = Date.now();

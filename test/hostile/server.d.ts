@@ -13,6 +13,8 @@ export interface HostileResponse {
 	destroy(): void;
 	readonly destroyed: boolean;
 	flushHeaders(): void;
+	/** 'close': the connection ended (the client gave up, or the server closed). */
+	once(event: 'close', listener: () => void): HostileResponse;
 	/** False: no `Date` header of Node's own. */
 	sendDate: boolean;
 }

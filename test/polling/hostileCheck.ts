@@ -222,6 +222,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	let flippedUnconfirmed = false;
 	/** The order has flipped since activation. */
 	let flipped = false;
+	/**
+	 * Polls a change may take to be reported (the docs, How late): two whole reads at the share, and two polls. After a flip, watching only
+	 * new facts, the fast read may read the end where new facts no longer appear, with nothing to show it (a batch of ties, a deletion
+	 * that keeps the `total`: seed 12936): the safety read, a page a poll, finds them, within a whole read at that pace.
+	 */
+	const promisedDelay = (facts: number) => Math.max(delayPolls(b, facts), flipped && !b.promotions ? 2 * (Math.ceil(Math.max(1, facts) / pageYield(b)) + 1) + 2 : 0);
 	/** Where the trigger meets a flip with `facts` stored: before a whole read confirmed the order, the promises fall back as said above. */
 	const meetsFlip = (facts: IDataObject | undefined) => {
 		if (flipped && (facts?.orderToConfirm === true || facts?.windowed !== true)) [provenOrder, flippedUnconfirmed] = [false, orderedAtActivation];
@@ -371,10 +377,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		for (const step of steps) await apply(step);
 		// Settle: the other clients stop writing, and polls with nothing new run until every change is due; then, for what is promised only eventually, more whole reads.
 		list.quiet = true;
-		const settle = delayPolls(b, lastWork < agentListUntil() ? maxRead : maxFacts) + 1;
+		const settle = promisedDelay(lastWork < agentListUntil() ? maxRead : maxFacts) + 1;
 		for (let i = 0; i < settle; i++) await poll();
 		const late = unreported('settled');
-		const eventually = 20 * readPolls(b, maxFacts) + 4;
+		const eventually = Math.max(20 * readPolls(b, maxFacts), promisedDelay(maxFacts)) + 4;
 		for (let i = 0; i < eventually && unreported('eventually').length > 0; i++) await poll();
 		// Lost (never reported) is named before late (reported after the delay).
 		checkLate('eventually');
@@ -522,7 +528,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (b.scheduler === 'durable' && restarts > 0 && readPolls(b, maxFacts) > 1) return [];
 		const made = [...list.changes.values()].filter((c) => c.atPoll > 0);
 		if (made.length > 2_500) return []; // more changes than the keys hold between two whole reads: documented as late
-		const delayOf = (c: Change) => delayPolls(b, c.atPoll < agentListUntil() ? maxRead : maxFacts) + Math.ceil(made.length / 1_000);
+		const delayOf = (c: Change) => promisedDelay(c.atPoll < agentListUntil() ? maxRead : maxFacts) + Math.ceil(made.length / 1_000);
 		const alive = new Map(list.facts.map((f) => [f.id, f]));
 		const missing: string[] = [];
 		for (const c of made) {
