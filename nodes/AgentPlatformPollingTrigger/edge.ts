@@ -47,16 +47,17 @@ const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === u
 /** Whether `next`, read on from `last`, finds the fact `last` ends on moved by more or less than the list grew, tied with the fact before it: a reorder of those ties that keeps them in one run (a rotation) may have moved an unread fact of that date before it. */
 const shiftedAtTie = (last: OffsetPage, next: OffsetPage) => next.items.some((f, i) => f.id === last.items.at(-1)?.id && next.offset + i - (last.offset + last.items.length - 1) !== next.total - last.total && createdAt(last.items.at(-2) ?? {}) === createdAt(f));
 
-/** From a full page, pages read on to the list's end (a page shorter than the longest served), each overlapping the last; `stopped`: not got there, `total`: the list is at least this long (the next poll aims from there). Empty where the fact read last was, a page back that still ends on it shows the list ends there (pages served shifted back), not moved. */
+/** From a full page, pages read on to the list's end (a page shorter than the longest served), each overlapping the last; `stopped`: not got there, `total`: the list is at least this long (the next poll aims from there). Empty where the fact read last was, a page begun a few facts before it shows what lies past it (pages served shifted back may hide the list's last facts from a page back: seed 12938); not holding it, a page back that still ends on it shows the list ends there, not moved. */
 async function readOn(poll: FactPoll, from: OffsetPage): Promise<{ pages: OffsetPage[]; total: number; stopped?: 'cut' | 'moved' }> {
 	const pages = [from];
 	for (let page = from; page.items.length >= page.served; ) {
 		const [total, last] = [page.offset + page.items.length, page.items[page.items.length - 1]];
 		if (!poll.canContinue()) return { pages, stopped: 'cut', total };
 		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
-		const back = page.items.length === 0 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - page.served + 1)) : undefined;
+		const near = page.items.length === 0 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - anchorCount(page.served))) : undefined;
+		const back = near && !overlaps(near, last) && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - page.served + 1)) : near;
 		if (back !== undefined && back.items[back.items.length - 1]?.id === last.id) return { pages: [...pages, back], total: back.offset + back.items.length };
-		pages.push(page);
+		pages.push((page = near && overlaps(near, last) ? near : page));
 		if (!overlaps(page, last)) return { pages, stopped: 'moved', total };
 	}
 	return { pages, total: pages[pages.length - 1].offset + pages[pages.length - 1].items.length };

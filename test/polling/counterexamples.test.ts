@@ -107,6 +107,17 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'oldest-first', total: 'exact', pages: 'full', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 1, requestMs: 0, futureFacts: 0, existing: 18, batch: true, lifetimes: false, limit: 60, promotions: false, scheduler: 'poller', seed: 5 },
 		[{ kind: 'flip' }, { kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12938` on 23449b7: an invention. Oldest first, one agent's list of 902
+	// facts and 111 dated decades ahead at its newest end, pages served shifted back two facts (rows moved by writes), another client
+	// writing. The activation read on to the end: the page after the last full one came back empty, and the page a page back, shifted
+	// again, still ended on the fact read last, which was taken for the list's end. One fact lay past it, dated decades ahead; a later
+	// read met it unheld and reported it as created (`fact_002816`). The page after an empty one now begins a few facts before it, which
+	// shows what lies past the last fact read (edge.ts, readOn).
+	[
+		'nothing invented: oldest first, pages shifted back two facts, 111 facts dated decades ahead at the newest end, another client writing',
+		{ order: 'oldest-first', total: 'capped', pages: 'duplicates', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 60_000, writeEvery: 2, requestMs: 0, futureFacts: 111, existing: 2705, batch: false, lifetimes: false, limit: 120, agent: 'dep_bravo', promotions: true, scheduler: 'poller', seed: 1_639_732_140 },
+		[createMany(100)],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12936` on 23449b7: the checker was wrong, not the trigger. Oldest first, a
 	// batch of 700 and a fact dated decades ahead; the order flipped, one fact made and one deleted. The fast read reads the end where new
 	// facts no longer appear and sees the batch's ties there, the `total` unchanged: nothing shows the flip. Watching only new facts, the
