@@ -26,8 +26,8 @@ type PagesRead = Omit<EdgeRead, 'facts'> & { pages: OffsetPage[] };
 /** Where the read stops: before a fact dated before the mark it gives for the facts read so far. */
 type Mark = (read: IDataObject[]) => number;
 
-/** Pages read on at most to join a page read back to the one read before it (facts written meanwhile pushed that one on). */
-const MAX_JOIN_PAGES = 3;
+/** Pages read on at most to join a page read back to the one read before it (facts written meanwhile pushed that one on); facts a page read on from an empty one begins before it (the pager's most anchors). */
+const [MAX_JOIN_PAGES, FEW] = [3, 5];
 /** How far (in pages) the fast read's first request may aim from the stored end by the last poll's drift. */
 const MAX_DRIFT_PAGES = 10;
 /** Said once, at activation, when the fact list names no `Date` (docs/polling-trigger.md, What it can prove). */
@@ -54,7 +54,7 @@ async function readOn(poll: FactPoll, from: OffsetPage): Promise<{ pages: Offset
 		const [total, last] = [page.offset + page.items.length, page.items[page.items.length - 1]];
 		if (!poll.canContinue()) return { pages, stopped: 'cut', total };
 		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
-		const near = page.items.length === 0 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - anchorCount(page.served))) : undefined;
+		const near = page.items.length === 0 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - Math.min(FEW, page.served - 1))) : undefined;
 		const back = near && !overlaps(near, last) && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - page.served + 1)) : near;
 		if (back !== undefined && back.items[back.items.length - 1]?.id === last.id) return { pages: [...pages, back], total: back.offset + back.items.length };
 		pages.push((page = near && overlaps(near, last) ? near : page));
