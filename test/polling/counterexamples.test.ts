@@ -107,6 +107,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'oldest-first', total: 'exact', pages: 'full', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 1, requestMs: 0, futureFacts: 0, existing: 18, batch: true, lifetimes: false, limit: 60, promotions: false, scheduler: 'poller', seed: 5 },
 		[{ kind: 'flip' }, { kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12947` on 4b858c8 (and on 461f6f2's trigger): the checker was wrong, not the
+	// trigger. A batch of 1,829 facts, no `Date`, a tier and scope filter (the agent's whole list is read until a whole read of it ends),
+	// another client writing every second request, a fifth of its writes promotions or deletions. Each read of that list had gaps and began
+	// again until one after the last write ended without: the checker had judged the delay by the filtered list from 5 polls on.
+	[
+		'nothing lost or invented: a batch, no Date, a tier and scope filter, another client writing, promoting and deleting through seven polls',
+		{ order: 'oldest-first', total: 'exact', pages: 'short', clockOffsetMs: 0, dateHeader: 'absent', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 2, otherWrites: 'mixed', requestMs: 0, futureFacts: 0, existing: 1829, batch: true, lifetimes: false, limit: 60, tier: 'L1', scope: 'agent', promotions: false, scheduler: 'poller', seed: 1_447_158_280 },
+		[{ kind: 'poll', polls: 2 }, { kind: 'poll', polls: 3 }, { kind: 'poll', polls: 2 }, { kind: 'promote', count: 1, pick: 0 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12938` on 23449b7: an invention. Oldest first, one agent's list of 902
 	// facts and 111 dated decades ahead at its newest end, pages served shifted back two facts (rows moved by writes), another client
 	// writing. The activation read on to the end: the page after the last full one came back empty, and the page a page back, shifted

@@ -167,8 +167,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	/**
 	 * With a tier or scope filter the trigger reads the agent's whole list, at the full share, until a whole read of it ends (docs/polling-trigger.md,
 	 * How late): until the polls such a read takes after activation, a change waits for a read of that list, not of the facts the filters leave.
+	 * While another client writes, that read may have gaps and begin again (with no `Date`, or in no order: the docs), so it lasts until two such
+	 * reads after the last write (seed 12947: the agent's list read whole four times over 13 polls).
 	 */
-	const agentListUntil = () => (b.tier || b.scope ? newBaselineAt + readPolls(b, maxRead) + 1 : 0);
+	const agentListUntil = () => (b.tier || b.scope ? Math.max(newBaselineAt + readPolls(b, maxRead) + 1, b.writeEvery > 0 ? lastWork + 2 * readPolls(b, maxRead) + 1 : 0) : 0);
 	/** The most facts the activation's list held by the end of each poll (index: polls ended): how long a whole read begun at activation may last. */
 	const readAfter: number[] = [];
 	/**
