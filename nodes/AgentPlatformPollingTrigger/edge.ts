@@ -54,8 +54,8 @@ async function readOn(poll: FactPoll, from: OffsetPage): Promise<{ pages: Offset
 		const [total, last] = [page.offset + page.items.length, page.items[page.items.length - 1]];
 		if (!poll.canContinue()) return { pages, stopped: 'cut', total };
 		page = await poll.pageAt(Math.max(page.offset + 1, page.offset + page.items.length - 1));
-		const near = page.items.length === 0 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - Math.min(FEW, page.served - 1))) : undefined;
-		const back = near && !overlaps(near, last) && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - page.served + 1)) : near;
+		const near = page.items.length === 0 && page.served > 1 && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - Math.min(FEW, page.served - 1))) : undefined;
+		const back = page.items.length === 0 && !(near && overlaps(near, last)) && poll.canContinue() ? await poll.pageAt(Math.max(0, page.offset - page.served + 1)) : near;
 		if (back !== undefined && back.items[back.items.length - 1]?.id === last.id) return { pages: [...pages, back], total: back.offset + back.items.length };
 		pages.push((page = near && overlaps(near, last) ? near : page));
 		if (!overlaps(page, last)) return { pages, stopped: 'moved', total };
