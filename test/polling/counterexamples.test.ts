@@ -127,6 +127,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'oldest-first', total: 'capped', pages: 'duplicates', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 60_000, writeEvery: 2, requestMs: 0, futureFacts: 111, existing: 2705, batch: false, lifetimes: false, limit: 120, agent: 'dep_bravo', promotions: true, scheduler: 'poller', seed: 1_639_732_140 },
 		[createMany(100)],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12950` on 4b1da91 (and on 461f6f2's trigger): the checker was wrong, not the
+	// trigger. Newest first, a batch of 58 ties, pages of at most 20, another client writing at every request in the activation poll; the
+	// order flipped at once after it. The head now shows the batch's ties, in no order to break, so the read confirming the order (a page a
+	// poll) met the flip at its last page, 4 polls on; the whole read at the share that the docs say follows took 4 requests in the next
+	// poll. The checker had counted that poll as idle (delay: two reads at the share); after a flip it now waits out the promised delay.
+	[
+		'idle polls at most 3 requests once settled: newest first, a batch of ties, another client writing, the order flipped before a whole read confirmed it',
+		{ order: 'newest-first', total: 'exact', pages: 'small-max', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 1, requestMs: 0, futureFacts: 0, existing: 58, batch: true, lifetimes: false, limit: 60, promotions: false, scheduler: 'poller', seed: 2_145_386_494 },
+		[{ kind: 'flip' }, { kind: 'promote', count: 1, pick: 0 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12936` on 23449b7: the checker was wrong, not the trigger. Oldest first, a
 	// batch of 700 and a fact dated decades ahead; the order flipped, one fact made and one deleted. The fast read reads the end where new
 	// facts no longer appear and sees the batch's ties there, the `total` unchanged: nothing shows the flip. Watching only new facts, the

@@ -334,8 +334,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	const stable = (b.order === 'oldest-first' || b.order === 'newest-first') && b.total === 'exact' && b.pages !== 'duplicates' && b.futureFacts === 0 && !b.promotions;
 	let datedAhead = false;
 	const checkIdle = () => {
-		// Settled once a whole read of the list read has had time (the agent's whole list, with filters, until a whole read of it ends).
-		const settled = list.polls - lastWork > delayPolls(b, maxRead) && lastWork > 0;
+		// Settled once a whole read of the list read has had time (the agent's whole list, with filters, until a whole read of it ends). After a
+		// flip, the read confirming the order goes a page a poll; the break it meets there starts a whole read at the share (the docs; seed 12950).
+		const settled = list.polls - lastWork > promisedDelay(maxRead) && lastWork > 0;
 		// A list whose facts all share one created_at shows no order to learn: it is read whole, at the share.
 		const dated = new Set(list.facts.filter(list.matches).map((f) => f.created_at)).size > 1;
 		const n = requests[requests.length - 1];
