@@ -115,7 +115,7 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 /** Reads the edge where new facts appear; `order` is the order learned, `stream` what the last poll knew. It writes nothing. Each page must be in order: pages overlap, so every two neighbours were read on one page (facts written meanwhile may show out of order across pages). */
 async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first', stream: FactStream, mark: Mark): Promise<EdgeRead> {
 	const read = await (order === 'oldest-first' ? readEnd(poll, mark, stream) : readStart(poll, mark));
-	return { facts: distinct(read.pages), outcome: read.pages.every((page) => keepsOrder(page.items, order, createdAt)) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) };
+	return { facts: distinct(read.pages), outcome: read.pages.every((page) => keepsOrder(page.items.filter((fact) => Number.isFinite(createdAt(fact))), order, createdAt)) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) };
 }
 
 /** The list's first page, through the resumable pager (which learns the page size from it). */

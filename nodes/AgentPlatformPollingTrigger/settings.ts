@@ -63,10 +63,7 @@ export function readSettings(ctx: IPollFunctions): PollSettings {
 /** A fingerprint: the SHA-256 of the JSON, cut to 16 hex characters (64 bits). */
 const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
-/**
- * The fingerprint of the stored state: the settings' and the credential's, by its id and what it points at
- * (a credential edited to another key or organization describes another list); the key enters only hashed.
- */
+/** The fingerprint of the stored state: the settings' and the credential's, by its id and what it points at (a credential edited to another key or organization describes another list); the key enters only hashed. */
 export async function stateFingerprint(ctx: IPollFunctions, settings: PollSettings): Promise<string> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';

@@ -532,6 +532,51 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 	});
 });
 
+// A list where some facts carry no readable `created_at` (rows imported before the field existed, or dated by a clock that failed): those
+// cannot be told new from old and are never reported; every dated fact made after activation must be, n8n's log must say undated ones were
+// met, and idle polls stay cheap. On 0e024a0 a page of them threw "have no created_at field" at every poll that read it (the trigger went no
+// further), the rest were dropped in silence, and one at the newest end broke the order at every poll (the whole list read each time).
+describe('facts with no readable created_at among dated ones', () => {
+	const newestFirst = (facts: Fact[]) => [...facts].reverse();
+	/** The list as served, `ids` without a readable `created_at`: absent, or "not a date". */
+	const undated = (ids: Map<string, unknown>, order: (facts: Fact[]) => Fact[]) => (facts: Fact[]) => order(facts).map((f) => (ids.has(f.id) ? { ...f, created_at: ids.get(f.id) as string } : f));
+	test.each([
+		['oldest first', 'the oldest 25, a page of them and more,', (facts: Fact[]) => facts],
+		['oldest first', 'three in the middle and the newest that existed', (facts: Fact[]) => facts],
+		['newest first', 'the oldest 25, a page of them and more,', newestFirst],
+		['newest first', 'three in the middle and the newest that existed', newestFirst],
+	])('%s, %s undated, one undated among 6 made after activation: the other 5 reported once, n8n\'s log names the undated once, idle polls cost at most 3 requests', async (_order, which, order) => {
+		const ids = new Map<string, unknown>();
+		server = await startFactServer({ order: undated(ids, order), served: (limit) => Math.min(limit, 20) });
+		const old = existing(server, 300);
+		for (const id of which.startsWith('the oldest') ? old.slice(0, 25) : [old[60], old[150], old[151], old[299]]) ids.set(id, ids.size % 2 === 0 ? undefined : 'not a date');
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		const made = server.create(6);
+		ids.set(made[2], undefined);
+		const items = await pollTimes(wf, 12);
+		expect(sorted(reported(items))).toEqual(sorted(made.filter((id) => !ids.has(id))));
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('no readable created_at'))).toHaveLength(1);
+		warn.mockRestore();
+		const before = server.requests();
+		expect(await wf.poll()).toEqual([]);
+		expect(server.requests() - before).toBeLessThanOrEqual(3);
+	});
+
+	test('no fact with a readable created_at: the activation poll fails with an error that names the field and what to use instead', async () => {
+		const ids = new Map<string, unknown>();
+		server = await startFactServer({ order: undated(ids, (facts) => facts) });
+		for (const id of existing(server, 30)) ids.set(id, undefined);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const error = (await wf.poll().catch((e: unknown) => e)) as { message: string; description?: string };
+		expect(error.message).toBe('The API\'s memory facts have no "created_at" field, which the polling trigger needs');
+		expect(error.description).toContain('Use the Agent Platform Trigger (webhooks) instead');
+	});
+});
+
 describe('Memory Tier = L4, created events only', () => {
 	let sb: RunningSandbox | undefined;
 	afterEach(async () => await sb?.close());
