@@ -530,6 +530,32 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		expect(warn.mock.calls.filter(([message]) => String(message).includes('past its first poll, met changes no clock dates'))).toHaveLength(1);
 		warn.mockRestore();
 	});
+
+	// A list sorted by agent first whose facts were all one agent's at activation: it looks oldest first, and a whole read confirms that order.
+	// Facts of an agent sorted before it then break it at the list's start, long after; the docs: a break found once a whole read confirmed
+	// the order proves nothing of the window, so the list is read whole for new facts, ids and dates still deciding.
+	test('sorted by agent first, one agent\'s facts at activation, the order confirmed: facts of an agent sorted before it, made later, break it; every fact made after activation is reported once, none that existed', async () => {
+		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => a.agent_id.localeCompare(b.agent_id) || Date.parse(a.created_at) - Date.parse(b.created_at)), served: (limit) => Math.min(limit, 50) });
+		const old = existing(server, 300, 'dep_m');
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		const first = server.create(2, 'dep_m');
+		const items = await pollTimes(wf, 8);
+		const stream = () => (wf.staticData()[STATE_KEY] as IDataObject).facts as IDataObject;
+		expect([stream().order, stream().orderToConfirm]).toEqual(['oldest-first', undefined]);
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		// One of them dated 3 minutes ahead (a node's clock), at the list's end where the fast read meets the break: the order was confirmed, so its id decides.
+		const later = [...server.create(3, 'dep_a'), ...server.create(2, 'dep_z'), ...server.create(1, 'dep_z', false, Date.now() + 3 * 60_000), ...server.create(1, 'dep_m')];
+		items.push(...(await pollTimes(wf, 10)));
+		expect(warn.mock.calls.some(([message]) => String(message).includes('is not in creation order'))).toBe(true);
+		const again = [...server.create(2, 'dep_a'), ...server.create(1, 'dep_m')];
+		items.push(...(await pollTimes(wf, 10)));
+		warn.mockRestore();
+		expect(reported(items).filter((id) => old.includes(id))).toEqual([]);
+		expect(reported(items)).toHaveLength(new Set(reported(items)).size);
+		expect(sorted(reported(items))).toEqual(sorted([...first, ...later, ...again]));
+	});
 });
 
 // A list where some facts carry no readable `created_at` (rows imported before the field existed, or dated by a clock that failed): those
