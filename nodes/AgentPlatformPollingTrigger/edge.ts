@@ -155,7 +155,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	let windowed = first === undefined || ending !== undefined || (lastPage !== undefined && last.length < lastPage.served && (joined || lastPage.offset + last.length <= first.end));
 	const on = lastPage && !windowed && stream.order === 'unknown' && last.length >= lastPage.served && poll.canContinue() ? await poll.pageAt(Math.max(lastPage.offset, Math.min(lastPage.offset + last.length, lastPage.total) - 1)) : undefined;
 	let pastEnd = on && on.items.length < on.served && on.items.some((f) => f.id === last.at(-1)?.id) ? on.items.slice(on.items.findIndex((f) => f.id === last.at(-1)?.id) + 1) : undefined;
-	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || pastEnd !== undefined) && createdAt(last[0]) <= poll.trusted];
+	let [newestAtEnd, endsRead] = [Number.NEGATIVE_INFINITY, lastPage !== undefined && (last.length < lastPage.served || pastEnd !== undefined) && createdAt(last[0] ?? {}) <= poll.trusted];
 	if (!windowed && poll.created && stream.order !== 'unknown' && poll.step().canContinue()) {
 		const read = await readEdge(poll, stream.order, stream, (facts) => poll.newestTrusted([...held, ...facts]) - 2 * WINDOW_MS);
 		[held, stream.total] = [[...held, ...read.facts], read.total];

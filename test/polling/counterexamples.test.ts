@@ -127,6 +127,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'oldest-first', total: 'capped', pages: 'duplicates', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 60_000, writeEvery: 2, requestMs: 0, futureFacts: 111, existing: 2705, batch: false, lifetimes: false, limit: 120, agent: 'dep_bravo', promotions: true, scheduler: 'poller', seed: 1_639_732_140 },
 		[createMany(100)],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12957` on 39f1f00: a crash. An empty list at activation, a `total` over the
+	// count, another client writing at every request (a fifth of its writes promotions, a fifth deletions). The first page held a fact; the last
+	// page, read after a deletion, came back empty, and the activation read its first fact's date: "Cannot read properties of undefined". An
+	// empty last page now proves nothing of where facts dated ahead sit (edge.ts, baseline).
+	[
+		'no crash: an empty list at activation, a total over the count, another client writing and deleting',
+		{ order: 'oldest-first', total: 'over', pages: 'full', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 1, otherWrites: 'mixed', requestMs: 0, futureFacts: 0, existing: 0, batch: false, lifetimes: false, limit: 60, promotions: false, scheduler: 'poller', seed: 985_255_115 },
+		[{ kind: 'poll', polls: 1 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=12950` on 4b1da91 (and on 461f6f2's trigger): the checker was wrong, not the
 	// trigger. Newest first, a batch of 58 ties, pages of at most 20, another client writing at every request in the activation poll; the
 	// order flipped at once after it. The head now shows the batch's ties, in no order to break, so the read confirming the order (a page a
