@@ -27,11 +27,7 @@ const running = new Set<string>();
 /** Poll contexts already seen: n8n makes one per activation (and, in some modes, one per tick). */
 const contexts = new WeakSet<object>();
 
-/**
- * The first poll after the user activated the workflow takes a new baseline (after a restart or a save, the
- * stored state carries on). n8n runs it with the activation's context ('activate', 'create' in 1.x) and reuses
- * that for later ticks, or, under its durable scheduler, makes a new one per tick, always as 'update'.
- */
+/** The first poll after the user activated the workflow takes a new baseline (after a restart or a save, the stored state carries on). n8n runs it with the activation's context ('activate', 'create' in 1.x) and reuses that for later ticks, or, under its durable scheduler, makes a new one per tick, always as 'update'. */
 function isFirstPollAfterActivation(ctx: IPollFunctions): boolean {
 	if (contexts.has(ctx)) return false;
 	contexts.add(ctx);

@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { baseline, edgeOrder, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, DAY_MS, endHolding, holdExisting, judge, keyBytes, type Kind, letGo, makeRoom, shortHash, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, DAY_MS, endHolding, holdExisting, judge, keyBytes, keyed, type Kind, letGo, makeRoom, shortHash, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { agentQuery, factQuery, matchesFilters, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
@@ -36,7 +36,7 @@ export const NOTES = {
 	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), facts dated no later than those the activation read dated ahead (within a day), any promotion while its Dates disagree, or any change while they name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded: 'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
-	undated: 'Memory facts with no readable created_at were read: they cannot be told new from old, so they are never reported (docs/polling-trigger.md, What it can prove).',
+	undated: 'Memory facts with no readable created_at or id were read: they cannot be told new from old, so they are never reported (docs/polling-trigger.md, What it can prove).',
 	ahead: "Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
 } as const;
 export type NoteCode = keyof typeof NOTES;
@@ -345,13 +345,13 @@ export class FactPoll {
 		this.firstDate ??= date;
 	}
 
-	/** Facts with no creation time, where no fact read so far had one, mean the API dates them otherwise: say so instead of seeing nothing; among dated facts, n8n's log names them (a missing promotion time is "never promoted"). */
+	/** Facts with no creation time, where no fact read so far had one, mean the API dates them otherwise: say so instead of seeing nothing. Among dated facts, or without an id, n8n's log names them (a missing promotion time is "never promoted"). */
 	private checkFields(facts: IDataObject[]): void {
 		const undated = this.created ? facts.filter((f) => timeOf(f[FACT_TIME_FIELDS.created]) === undefined).length : 0;
-		if (undated > 0 && (undated < facts.length || this.stream.newest !== undefined)) this.note('undated');
-		else if (undated > 0) throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
+		if (undated > 0 && undated === facts.length && this.stream.newest === undefined) throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
 			description: 'New facts are told from old ones by their creation time. Use the Agent Platform Trigger (webhooks) instead.',
 		});
+		if (undated > 0 || !facts.every(keyed)) this.note('undated');
 	}
 }
 

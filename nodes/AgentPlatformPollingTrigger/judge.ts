@@ -49,25 +49,27 @@ export const MAX_SEEN_BYTES = 81_000;
 /** Keys a cursor holds at most when every change has its own date. */
 export const MAX_SEEN = Math.floor(MAX_SEEN_BYTES / (KEY_BYTES + groupBytes(Date.UTC(2026, 0))));
 
+/** Whether a fact has an id to key its changes by: a string, or a number (the spec shows no field). */
+export const keyed = (fact: IDataObject): fact is IDataObject & { id: string | number } => typeof fact.id === 'string' || typeof fact.id === 'number';
 /** The creation time of a fact (NaN when it has none that reads as a time). */
 export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NaN;
 
 /** Bytes of JSON the keys take (stored grouped by date: state.ts). */
 export const keyBytes = (keys: Map<string, number>): number => keys.size * KEY_BYTES + [...new Set(keys.values())].reduce((bytes, at) => bytes + groupBytes(at), 0);
 
-/** The changes a fact shows, of the kinds wanted (a fact without a readable date shows none of that kind). */
+/** The changes a fact shows, of the kinds wanted (a fact without a readable date shows none of that kind; one without an id, a string or a number, none). */
 export function changesOf(fact: IDataObject, wants: ReadonlySet<Kind>): Change[] {
-	if (typeof fact.id !== 'string') return [];
+	if (!keyed(fact)) return [];
 	const changes: Change[] = [];
 	const created = timeOf(fact[FACT_TIME_FIELDS.created]);
-	if (wants.has('created') && created !== undefined) changes.push({ kind: 'created', key: shortHash(fact.id), at: created, fact });
+	if (wants.has('created') && created !== undefined) changes.push({ kind: 'created', key: shortHash(String(fact.id)), at: created, fact });
 	const promoted = timeOf(fact[FACT_TIME_FIELDS.promoted]);
 	if (wants.has('promoted') && promoted !== undefined) changes.push({ kind: 'promoted', key: shortHash(`${fact.id}\n${promoted}`), at: promoted, fact });
 	return changes;
 }
 
 /** The dates of the changes a fact shows, of the kinds wanted: changesOf's, without hashing a key for each. */
-export const changeDates = (fact: IDataObject, wants: ReadonlySet<Kind>): number[] => typeof fact.id !== 'string' ? [] : [wants.has('created') ? timeOf(fact[FACT_TIME_FIELDS.created]) : undefined, wants.has('promoted') ? timeOf(fact[FACT_TIME_FIELDS.promoted]) : undefined].filter((at) => at !== undefined);
+export const changeDates = (fact: IDataObject, wants: ReadonlySet<Kind>): number[] => !keyed(fact) ? [] : [wants.has('created') ? timeOf(fact[FACT_TIME_FIELDS.created]) : undefined, wants.has('promoted') ? timeOf(fact[FACT_TIME_FIELDS.promoted]) : undefined].filter((at) => at !== undefined);
 /** fresh: new (to report and keep); deferred: new, no room (keys or events); ahead: dated after `upTo`; refused: never reported, dated before `since` (counted once). */
 export interface Verdicts {
 	fresh: Change[];

@@ -584,11 +584,30 @@ describe('facts with no readable created_at among dated ones', () => {
 		ids.set(made[2], undefined);
 		const items = await pollTimes(wf, 12);
 		expect(sorted(reported(items))).toEqual(sorted(made.filter((id) => !ids.has(id))));
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('no readable created_at'))).toHaveLength(1);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('no readable created_at or id'))).toHaveLength(1);
 		warn.mockRestore();
 		const before = server.requests();
 		expect(await wf.poll()).toEqual([]);
 		expect(server.requests() - before).toBeLessThanOrEqual(3);
+	});
+
+	// The spec shows no fact field: an id may be a number (a SQL key), or missing. A number is an id like any other; a fact with none cannot be
+	// keyed, so it is never reported, and n8n's log says so. On ad63ff1 both were skipped in silence: numbers, every fact.
+	test('ids that are numbers, and two facts with none: every other fact made after activation is reported once, n8n\'s log names the id-less once', async () => {
+		const idless = new Set<string>();
+		server = await startFactServer({ order: (facts) => facts.map((f) => ({ ...f, id: (idless.has(f.id) ? undefined : Number(f.id.slice(5))) as unknown as string })) });
+		const old = existing(server, 200);
+		idless.add(old[10]);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		const made = server.create(5);
+		idless.add(made[1]);
+		const items = await pollTimes(wf, 8);
+		expect(sorted(reported(items))).toEqual(sorted(made.filter((id) => !idless.has(id)).map((id) => String(Number(id.slice(5))))));
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('no readable created_at or id'))).toHaveLength(1);
+		warn.mockRestore();
 	});
 
 	test('no fact with a readable created_at: the activation poll fails with an error that names the field and what to use instead', async () => {
