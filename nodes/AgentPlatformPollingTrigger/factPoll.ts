@@ -345,10 +345,10 @@ export class FactPoll {
 		this.firstDate ??= date;
 	}
 
-	/** Facts with no creation time, where no fact read so far had one, mean the API dates them otherwise: say so instead of seeing nothing. Among dated facts, or without an id, n8n's log names them (a missing promotion time is "never promoted"). */
+	/** A read of 20 facts or more with no creation time, where no fact read so far had one, means the API dates them otherwise: say so instead of seeing nothing (fewer may be a small list's few undated rows). Otherwise, or without an id, n8n's log names them (a missing promotion time is "never promoted"). */
 	private checkFields(facts: IDataObject[]): void {
 		const undated = this.created ? facts.filter((f) => timeOf(f[FACT_TIME_FIELDS.created]) === undefined).length : 0;
-		if (undated > 0 && undated === facts.length && this.stream.newest === undefined) throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
+		if (undated >= 20 && undated === facts.length && this.stream.newest === undefined) throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
 			description: 'New facts are told from old ones by their creation time. Use the Agent Platform Trigger (webhooks) instead.',
 		});
 		if (undated > 0 || !facts.every(keyed)) this.note('undated');

@@ -610,7 +610,22 @@ describe('facts with no readable created_at among dated ones', () => {
 		warn.mockRestore();
 	});
 
-	test('no fact with a readable created_at: the activation poll fails with an error that names the field and what to use instead', async () => {
+	test('a small list whose every fact is undated (3, fewer than a read that proves the field missing): no error; the dated fact made next is reported, the undated never', async () => {
+		const ids = new Map<string, unknown>();
+		server = await startFactServer({ order: undated(ids, (facts) => facts) });
+		for (const id of existing(server, 3)) ids.set(id, 'not a date');
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		const made = server.create(2);
+		ids.set(made[0], undefined);
+		expect(reported(await pollTimes(wf, 4))).toEqual([made[1]]);
+		expect(warn.mock.calls.filter(([message]) => String(message).includes('no readable created_at or id'))).toHaveLength(1);
+		warn.mockRestore();
+	});
+
+	test('no fact with a readable created_at, 30 read at activation: the poll fails with an error that names the field and what to use instead', async () => {
 		const ids = new Map<string, unknown>();
 		server = await startFactServer({ order: undated(ids, (facts) => facts) });
 		for (const id of existing(server, 30)) ids.set(id, undefined);

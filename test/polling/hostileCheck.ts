@@ -309,6 +309,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			const key = keyOf(item);
 			const change = list.changes.get(key);
 			if (!change) fail('no event invented', `${item.event} ${key} was never made`);
+			else if (change.kind === 'created' && list.undated(change.id)) fail('no event invented', `${item.event} ${key}: served with no readable created_at`);
 			else if (change.atPoll === 0 && !change.duringActivation && !fromOlderState(change) && !inActivationSecond(change) && !unseenPastDate(change) && !aheadUnmet(change)) fail('no event for a fact that existed at activation', `${item.event} ${key}`);
 			if (reported.has(key)) fail('no event twice', `${item.event} ${key}`);
 			reported.set(key, list.polls);
@@ -536,7 +537,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const missing: string[] = [];
 		for (const c of made) {
 			const fact = alive.get(c.id);
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || aheadLooksReal(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			// A fact served with no readable created_at: its creation is never reported (docs/polling-trigger.md, Refuses).
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || (c.kind === 'created' && list.undated(c.id)) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || aheadLooksReal(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
 			// on that one assumption too (docs/polling-trigger.md): with `Date`s that are not the facts' clock (skewed, replicas), creations are not promised.

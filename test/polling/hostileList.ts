@@ -78,6 +78,8 @@ export interface Behaviour {
 	tier?: string;
 	scope?: string;
 	agent?: string;
+	/** Every this many facts (by id) is served with no readable `created_at` (absent, or not a date), as rows from before the field existed. */
+	undatedEvery?: number;
 	/** Watching promotions too, or only new facts. */
 	promotions: boolean;
 	scheduler: Scheduler;
@@ -123,6 +125,7 @@ export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
 	tier: fc.option(fc.constantFrom(...TIERS), { nil: undefined, freq: 3 }),
 	scope: fc.option(fc.constantFrom(...SCOPES), { nil: undefined, freq: 4 }),
 	agent: fc.option(fc.constantFrom(...AGENTS), { nil: undefined, freq: 4 }),
+	undatedEvery: fc.constantFrom<number | undefined>(undefined, undefined, undefined, undefined, 7, 40),
 	promotions: fc.boolean(),
 	scheduler: fc.constantFrom<Scheduler>('poller', 'durable', 'durable-cursors'),
 	seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
@@ -242,6 +245,9 @@ export class HostileList {
 
 	/** The server's clock (API epoch ms): n8n's plus the offset, moved only by the script. */
 	now = () => this.base + this.b.clockOffsetMs + this.advanced;
+
+	/** Whether the fact is served with no readable `created_at` (Behaviour.undatedEvery): the trigger can never report its creation. */
+	undated = (id: string) => (this.b.undatedEvery ?? 0) > 0 && Number(id.slice(5)) % (this.b.undatedEvery as number) === 0;
 
 	/** Oldest and newest first trade places (so do the two agent-first orders); a new order per request stays one. */
 	flip(): void {
@@ -422,7 +428,7 @@ export class HostileList {
 		const offset = Math.max(0, Number(u.searchParams.get('offset') ?? 0) || 0);
 		const list = this.list(u.searchParams);
 		const { data, limit } = this.page(list, offset, Number(u.searchParams.get('limit') ?? MAX_PAGE) || MAX_PAGE);
-		const date = send({ data, pagination: { offset, limit, total: this.total(list.length) } });
+		const date = send({ data: data.map((f) => (this.undated(f.id) ? { ...f, created_at: this.random44() < 0.5 ? undefined : 'not a date' } : f)), pagination: { offset, limit, total: this.total(list.length) } });
 		if (date !== undefined) this.latestDateInPoll = Math.max(this.latestDateInPoll, Date.parse(date));
 		if (date !== undefined) this.earliestDateInPoll = Math.min(this.earliestDateInPoll ?? Date.parse(date), Date.parse(date));
 		for (const f of data) if (Date.parse(f.created_at) > this.latestDateInPoll + 1_000) this.createdAheadOfDate.add(f.id);
