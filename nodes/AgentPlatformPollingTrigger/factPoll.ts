@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { baseline, edgeOrder, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, DAY_MS, endHolding, holdExisting, judge, keyBytes, keyed, type Kind, letGo, makeRoom, shortHash, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, DAY_MS, endHolding, holdExisting, judge, keyBytes, keyed, type Kind, letGo, makeRoom, shortHash, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, UNDATED_PROOF, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { agentQuery, factQuery, matchesFilters, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
@@ -345,10 +345,10 @@ export class FactPoll {
 		this.firstDate ??= date;
 	}
 
-	/** A read of 20 facts or more with no creation time, where no fact read so far had one, means the API dates them otherwise: say so instead of seeing nothing (fewer may be a small list's few undated rows). Otherwise, or without an id, n8n's log names them (a missing promotion time is "never promoted"). */
+	/** A read of UNDATED_PROOF facts or more with no creation time, where no fact read so far had one, means the API dates them otherwise: say so instead of seeing nothing. Otherwise, or without an id, n8n's log names them (a missing promotion time is "never promoted"). */
 	private checkFields(facts: IDataObject[]): void {
 		const undated = this.created ? facts.filter((f) => timeOf(f[FACT_TIME_FIELDS.created]) === undefined).length : 0;
-		if (undated >= 20 && undated === facts.length && this.stream.newest === undefined) throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
+		if (undated >= UNDATED_PROOF && undated === facts.length && this.stream.newest === undefined) throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
 			description: 'New facts are told from old ones by their creation time. Use the Agent Platform Trigger (webhooks) instead.',
 		});
 		if (undated > 0 || !facts.every(keyed)) this.note('undated');

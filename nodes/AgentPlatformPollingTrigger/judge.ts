@@ -51,6 +51,8 @@ export const MAX_SEEN = Math.floor(MAX_SEEN_BYTES / (KEY_BYTES + groupBytes(Date
 
 /** Whether a fact has an id to key its changes by: a string, or a number (the spec shows no field). */
 export const keyed = (fact: IDataObject): fact is IDataObject & { id: string | number } => typeof fact.id === 'string' || typeof fact.id === 'number';
+/** Facts a read must hold, none with a readable creation time, to prove that the API dates facts otherwise (fewer may be a small list's few undated rows). */
+export const UNDATED_PROOF = 20;
 /** The creation time of a fact (NaN when it has none that reads as a time). */
 export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NaN;
 
