@@ -10,7 +10,7 @@ import { anchorCount, type ScanPage } from '../../src/client';
 import { keepsOrder, learnOrder } from '../../src/client/listEnd';
 import type { FactPoll } from './factPoll';
 import { breaksOrder, newSweep, startAt } from './factSweep';
-import { createdAt, knows, WINDOW_MS } from './judge';
+import { createdAt, dated, knows, WINDOW_MS } from './judge';
 import { agentQuery } from './settings';
 import type { FactStream } from './state';
 
@@ -115,7 +115,7 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 /** Reads the edge where new facts appear; `order` is the order learned, `stream` what the last poll knew. It writes nothing. Each page must be in order: pages overlap, so every two neighbours were read on one page (facts written meanwhile may show out of order across pages). */
 async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first', stream: FactStream, mark: Mark): Promise<EdgeRead> {
 	const read = await (order === 'oldest-first' ? readEnd(poll, mark, stream) : readStart(poll, mark));
-	return { facts: distinct(read.pages), outcome: read.pages.every((page) => keepsOrder(page.items.filter((fact) => Number.isFinite(createdAt(fact))), order, createdAt)) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) };
+	return { facts: distinct(read.pages), outcome: read.pages.every((page) => keepsOrder(dated(page.items), order, createdAt)) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) };
 }
 
 /** The list's first page, through the resumable pager (which learns the page size from it). */
@@ -143,12 +143,12 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	// A list of two pages (by its total) is read with the last overlapping the first on one fact; so is a full page its total calls the last, in no order to find its end by (a batch). The last page aims one past a full page from `total` (as served, with more than a page to come: pages may be cut short): shorter, it proves the end there; that page, or a read on to the newest end, from a fact not dated ahead proves where facts dated ahead sit read (FactPoll.startFrom, `endsRead`). Full, in a batch (no order to read the newest end by), it may have begun early and missed the last facts: a page at the last place, shorter than served and holding the fact it ended on, proves the end there, and those past that fact are held too (`pastEnd`).
 	const served = first && first.total - first.end > first.pageSize ? first.answered : first?.pageSize;
 	const lastAt = first && served && (first.total - served < first.end ? first.end - 1 : Math.max(first.end, first.total - served + 1));
-	const lastPage = first && whole && !ending && (!first.last || typeof learnOrder(first.items, [], createdAt) !== 'string') ? await pageBefore(poll, lastAt as number) : undefined;
+	const lastPage = first && whole && !ending && (!first.last || typeof learnOrder(dated(first.items), [], createdAt) !== 'string') ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
 	let held: IDataObject[] = [...(first?.items ?? []), ...last, ...(ending ?? [])];
 	stream.total = lastPage && last.length > 0 ? lastPage.offset + last.length : (first?.total ?? 0);
 	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
-	const learned = first && whole && held.length > 0 ? learnOrder(first.items, last, createdAt) : undefined;
+	const learned = first && whole && held.length > 0 ? learnOrder(dated(first.items), dated(last), createdAt) : undefined;
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
 	// A page shorter than served ends the list, whatever its total says: read from the start (a page, two joined on the fact they share, the last aimed at it, or a last ending no later than the first: a new order per request), every fact there was is held.
 	const joined = first !== undefined && lastPage !== undefined && lastPage.offset === first.end - 1 && last[0]?.id === first.items[first.items.length - 1]?.id && new Set(held.map((f) => f.id)).size === held.length - 1;

@@ -53,8 +53,9 @@ export const MAX_SEEN = Math.floor(MAX_SEEN_BYTES / (KEY_BYTES + groupBytes(Date
 export const keyed = (fact: IDataObject): fact is IDataObject & { id: string | number } => typeof fact.id === 'string' || typeof fact.id === 'number';
 /** Facts a read must hold, none with a readable creation time, to prove that the API dates facts otherwise (fewer may be a small list's few undated rows). */
 export const UNDATED_PROOF = 20;
-/** The creation time of a fact (NaN when it has none that reads as a time). */
+/** The creation time of a fact (NaN when it has none that reads as a time); `dated`: the facts that have one, as only they show an order. */
 export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NaN;
+export const dated = (facts: IDataObject[]) => facts.filter((fact) => Number.isFinite(createdAt(fact)));
 
 /** Bytes of JSON the keys take (stored grouped by date: state.ts). */
 export const keyBytes = (keys: Map<string, number>): number => keys.size * KEY_BYTES + [...new Set(keys.values())].reduce((bytes, at) => bytes + groupBytes(at), 0);

@@ -82,7 +82,7 @@ export function learnOrder(first: IDataObject[], last: IDataObject[], dateOf: (i
 	const both = [...first, ...last.filter((item) => item.id === undefined || !ids.has(item.id))];
 	// Pages that share an item are each read around it: an item written between the two reads, dated back, may sit before it in the later one, so each is checked on its own.
 	const checked = last.some((item) => item.id !== undefined && ids.has(item.id)) ? first : both;
-	if (both.some((item) => !Number.isFinite(dateOf(item)))) return { unknown: 'some facts have no creation date' };
+	if (both.length === 0 || both.some((item) => !Number.isFinite(dateOf(item)))) return { unknown: 'some facts have no creation date' };
 	for (const order of ['oldest-first', 'newest-first'] as const) {
 		// Equal dates throughout prove neither order: the two ends must differ, the way the order says.
 		const ends = order === 'oldest-first' ? dateOf(both[0]) < dateOf(both[both.length - 1]) : dateOf(both[0]) > dateOf(both[both.length - 1]);

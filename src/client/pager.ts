@@ -19,6 +19,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+/** An item's id as text: a string, or a number (the spec shows no field's type for every list); undefined for none. */
+export const itemId = (item: IDataObject): string | undefined => (typeof item.id === 'string' ? item.id : typeof item.id === 'number' ? String(item.id) : undefined);
+
 /** Asked for first: servers clamp `limit` to their maximum and report it, so this finds the largest page. */
 const FIRST_PAGE_REQUEST = 1000;
 
@@ -213,12 +216,13 @@ export class PagePlan {
 		const fresh: IDataObject[] = [];
 		for (const item of items) {
 			if (this.limit !== undefined && this.handedOn + fresh.length >= this.limit) break;
-			if (typeof item.id === 'string') {
-				if (this.seen.has(item.id)) {
+			const id = itemId(item);
+			if (id !== undefined) {
+				if (this.seen.has(id)) {
 					this.duplicates += 1;
 					continue;
 				}
-				this.seen.add(item.id);
+				this.seen.add(id);
 			}
 			fresh.push(item);
 		}

@@ -22,7 +22,7 @@
  * MAX_PAGES and the reader's own bound let it.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { firstLimit, MAX_PAGES, mayFallBack, offsetProblem, type Page, type PageRequest, pageSizeFrom, STALE_PAGE_LIMIT } from './pager';
+import { firstLimit, itemId, MAX_PAGES, mayFallBack, offsetProblem, type Page, type PageRequest, pageSizeFrom, STALE_PAGE_LIMIT } from './pager';
 
 /**
  * Anchors kept per page: the overlap of consecutive requests, so a few deletions behind the reader
@@ -77,7 +77,10 @@ export interface ScanPage {
 
 type Resumed = { page: ScanPage } | { again: true } | { stop: string };
 
-const anchored = (item: IDataObject, isAnchor: (id: string) => boolean) => typeof item.id === 'string' && isAnchor(item.id);
+function anchored(item: IDataObject, isAnchor: (id: string) => boolean): boolean {
+	const id = itemId(item);
+	return id !== undefined && isAnchor(id);
+}
 
 /** The last index of an item whose id `isAnchor` accepts, or -1. */
 function lastAnchor(items: IDataObject[], isAnchor: (id: string) => boolean): number {
@@ -115,8 +118,8 @@ type Answer = { request: PageRequest; page: Page };
  */
 function joined(back: Answer, first: Answer, at: number): Answer | undefined {
 	const seam = first.request.offset - back.request.offset;
-	const id = first.page.data.length > 0 ? first.page.data[0].id : undefined;
-	if (seam <= 0 || at >= seam || back.page.data.length <= seam || typeof id !== 'string' || back.page.data[seam].id !== id) return undefined;
+	const id = first.page.data.length > 0 ? itemId(first.page.data[0]) : undefined;
+	if (seam <= 0 || at >= seam || back.page.data.length <= seam || id === undefined || itemId(back.page.data[seam]) !== id) return undefined;
 	return { request: back.request, page: { data: [...back.page.data.slice(0, seam), ...first.page.data], pagination: first.page.pagination } };
 }
 
@@ -236,14 +239,15 @@ export class ResumablePlan {
 		const shifted = at >= 0 && request.offset + at !== reached - 1;
 		const fresh: IDataObject[] = [];
 		for (const item of items.slice(at + 1)) {
-			if (typeof item.id === 'string') {
-				if (this.seen.has(item.id)) continue;
-				this.seen.add(item.id);
+			const id = itemId(item);
+			if (id !== undefined) {
+				if (this.seen.has(id)) continue;
+				this.seen.add(id);
 			}
 			fresh.push(item);
 		}
 		const end = request.offset + items.length;
-		const ids = items.map((item) => item.id).filter((id): id is string => typeof id === 'string');
+		const ids = items.map(itemId).filter((id) => id !== undefined);
 		const anchors = ids.slice(Math.max(0, ids.length - anchorCount(pageSize)));
 		const anchorSet = new Set(anchors);
 		const total = this.place.total === undefined ? undefined : page.pagination.total;

@@ -98,6 +98,15 @@ describe('the same result as the sequential scan', () => {
 		expect(requests).toEqual(['0+1000', '100+100', '200+100', '300+100'].slice(0, requests.length));
 	});
 
+	test('ids that are numbers are ids: an item a shifted page serves again is dropped', () => {
+		// As above, with ids the server sends as numbers (the spec shows no field's type for every list).
+		const numbered = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+		const server: Server = { items: numbered(250), answer: (r, p, served) => (served > 1 ? { data: [...numbered(5, 1000), ...numbered(250)].slice(r.offset, r.offset + 100), pagination: { ...p.pagination, total: 255 } } : p) };
+		const { items } = scan(server);
+		expect(items.slice(0, 250)).toEqual(Array.from({ length: 250 }, (_, i) => i));
+		expect(new Set(items).size).toBe(items.length);
+	});
+
 	test('an empty page before the claimed total ends the scan there (items were removed)', () => {
 		const server: Server = { items: ids(250), answer: (r, p) => (r.offset >= 200 ? { ...p, data: [] } : p) };
 		expect(scan(server).items).toEqual(range(200));
@@ -194,6 +203,15 @@ describe('resumable scans: from an offset, one request at a time, finding the pl
 			[250, ['f245', 'f246', 'f247', 'f248', 'f249']],
 		]);
 		expect(pages.at(-1)?.last).toBe(true);
+	});
+
+	test('ids that are numbers: the anchors are found, nothing is taken for lost, and the next anchors are their text', () => {
+		const numbered = Array.from({ length: 250 }, (_, i) => ({ id: i }));
+		const { requests, fresh, lost, pages } = resume({ items: numbered }, { offset: 120, anchorIds: ['118', '119'] });
+		expect(requests).toEqual(['118+1000', '213+100']);
+		expect(fresh).toEqual(Array.from({ length: 130 }, (_, i) => 120 + i));
+		expect(lost).toEqual([false, false]);
+		expect(pages.map((p) => p.anchors)).toEqual([['213', '214', '215', '216', '217'], ['245', '246', '247', '248', '249']]);
 	});
 
 	test('one short page does not shrink the page size for the rest of the scan; a smaller limit the server reports does', () => {

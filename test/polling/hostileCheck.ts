@@ -70,7 +70,9 @@ export const delayPolls = (b: Behaviour, facts: number) => 2 * readPolls(b, fact
 
 const keyOf = (item: IDataObject): string => {
 	const fact = (item.data as IDataObject).fact as IDataObject;
-	return item.event === 'memory.fact_created' ? changeKey('created', String(fact.id), null) : changeKey('promoted', String(fact.id), fact.promoted_at as string);
+	// A server with Behaviour.wire 'other' serves ids as numbers and dates in another notation: back to the list's own.
+	const id = typeof fact.id === 'number' ? `fact_${String(fact.id).padStart(6, '0')}` : String(fact.id);
+	return item.event === 'memory.fact_created' ? changeKey('created', id, null) : changeKey('promoted', id, new Date(Date.parse(fact.promoted_at as string)).toISOString());
 };
 
 /**

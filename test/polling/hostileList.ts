@@ -80,6 +80,8 @@ export interface Behaviour {
 	agent?: string;
 	/** Every this many facts (by id) is served with no readable `created_at` (absent, or not a date), as rows from before the field existed. */
 	undatedEvery?: number;
+	/** `other`: ids served as numbers, and each date as the same instant in another notation at random per answer (an offset and microseconds), as another replica or driver writes it. */
+	wire?: 'other';
 	/** Watching promotions too, or only new facts. */
 	promotions: boolean;
 	scheduler: Scheduler;
@@ -126,6 +128,7 @@ export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
 	scope: fc.option(fc.constantFrom(...SCOPES), { nil: undefined, freq: 4 }),
 	agent: fc.option(fc.constantFrom(...AGENTS), { nil: undefined, freq: 4 }),
 	undatedEvery: fc.constantFrom<number | undefined>(undefined, undefined, undefined, undefined, 7, 40),
+	wire: fc.constantFrom<'other' | undefined>(undefined, undefined, undefined, 'other'),
 	promotions: fc.boolean(),
 	scheduler: fc.constantFrom<Scheduler>('poller', 'durable', 'durable-cursors'),
 	seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
@@ -407,6 +410,15 @@ export class HostileList {
 		this.create(1 + pick(3), { agent: AGENTS[pick(AGENTS.length)], tier: TIERS[pick(TIERS.length)], scope: SCOPES[pick(SCOPES.length)], sameDate: false, gapMs: 1 + pick(500) });
 	}
 
+	/** A fact as the wire carries it: with no readable `created_at` (Behaviour.undatedEvery), or (Behaviour.wire) its id a number and its dates in another notation. */
+	private served(f: ServedFact): IDataObject {
+		const fact = this.undated(f.id) ? { ...f, created_at: this.random44() < 0.5 ? undefined : 'not a date' } : f;
+		if (this.b.wire !== 'other') return fact;
+		const minutes = [330, -480, 0][Math.floor(this.random44() * 3)];
+		const noted = (at: string | null | undefined) => (typeof at === 'string' && Number.isFinite(Date.parse(at)) ? `${new Date(Date.parse(at) + minutes * MINUTE).toISOString().slice(0, -1)}000${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}` : at);
+		return { ...fact, id: Number(f.id.slice(5)), created_at: noted(fact.created_at), promoted_at: noted(fact.promoted_at) };
+	}
+
 	private answer(url: string, res: HostileResponse): void {
 		const u = new URL(url, 'http://x');
 		const send = (body: unknown) => {
@@ -428,7 +440,7 @@ export class HostileList {
 		const offset = Math.max(0, Number(u.searchParams.get('offset') ?? 0) || 0);
 		const list = this.list(u.searchParams);
 		const { data, limit } = this.page(list, offset, Number(u.searchParams.get('limit') ?? MAX_PAGE) || MAX_PAGE);
-		const date = send({ data: data.map((f) => (this.undated(f.id) ? { ...f, created_at: this.random44() < 0.5 ? undefined : 'not a date' } : f)), pagination: { offset, limit, total: this.total(list.length) } });
+		const date = send({ data: data.map((f) => this.served(f)), pagination: { offset, limit, total: this.total(list.length) } });
 		if (date !== undefined) this.latestDateInPoll = Math.max(this.latestDateInPoll, Date.parse(date));
 		if (date !== undefined) this.earliestDateInPoll = Math.min(this.earliestDateInPoll ?? Date.parse(date), Date.parse(date));
 		for (const f of data) if (Date.parse(f.created_at) > this.latestDateInPoll + 1_000) this.createdAheadOfDate.add(f.id);
