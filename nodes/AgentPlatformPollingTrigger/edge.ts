@@ -175,7 +175,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	else if (!fixedFilters) [poll.query, stream.total] = [query, 0];
 	const mark = poll.edgeMark(held);
 	if (stream.order !== 'unknown' && Number.isFinite(mark)) stream.edge = { mark };
-	if (typeof learned === 'object' && new Set(held.map(createdAt)).size > 1 && poll.created) poll.note('unordered');
+	if (typeof learned === 'object' && new Set(dated(held).map(createdAt)).size > 1 && poll.created) poll.note('unordered');
 }
 
 /** The fast read: what it found is judged; where it may read from next, and whether the sweep must help. Returns the creations it found. */

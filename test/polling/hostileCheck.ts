@@ -340,8 +340,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// Settled once a whole read of the list read has had time (the agent's whole list, with filters, until a whole read of it ends). After a
 		// flip, the read confirming the order goes a page a poll; the break it meets there starts a whole read at the share (the docs; seed 12950).
 		const settled = list.polls - lastWork > promisedDelay(maxRead) && lastWork > 0;
-		// A list whose facts all share one created_at shows no order to learn: it is read whole, at the share.
-		const dated = new Set(list.facts.filter(list.matches).map((f) => f.created_at)).size > 1;
+		// A list whose facts all share one created_at (as served: those served undated show none) shows no order to learn: it is read whole, at the share.
+		const dated = new Set(list.facts.filter((f) => list.matches(f) && !list.undated(f.id)).map((f) => f.created_at)).size > 1;
 		const n = requests[requests.length - 1];
 		if (stable && !datedAhead && settled && dated && n > IDLE_REQUESTS) fail('idle polls at most 3 requests in stable orders', `an idle poll took ${n} requests (per poll: ${requests.join(',')})`);
 	};
