@@ -610,6 +610,25 @@ describe('facts with no readable created_at among dated ones', () => {
 		expect(warn.mock.calls.filter(([message]) => String(message).includes('not in creation order'))).toHaveLength(0);
 	});
 
+	test.each([
+		['one full page', 100],
+		['two pages', 150],
+	])('a batch (%s, one created_at) with every 7th fact undated: a fact that shows later dated at the batch\'s date is reported, as without them; the batch never', async (_how, count) => {
+		const ids = new Map<string, unknown>();
+		server = await startFactServer({ order: undated(ids, (facts) => facts), rateLimit: 60 });
+		const stamp = Date.now() - 10_000;
+		const batch = server.create(count, 'dep_b', true, stamp);
+		for (const id of batch.filter((_, i) => i % 7 === 3)) ids.set(id, undefined);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		// Dated at the batch's date, shown after activation (a row committed late), and one made now.
+		const late = server.create(1, 'dep_b', true, stamp);
+		const now = server.create(1);
+		const items = await pollTimes(wf, 4 + Math.ceil(count / 95));
+		expect(sorted(reported(items))).toEqual(sorted([...late, ...now]));
+	});
+
 	// The spec shows no fact field: an id may be a number (a SQL key), or missing. A number is an id like any other; a fact with none cannot be
 	// keyed, so it is never reported, and n8n's log says so. On ad63ff1 both were skipped in silence: numbers, every fact.
 	test('ids that are numbers, and two facts with none: every other fact made after activation is reported once, n8n\'s log names the id-less once', async () => {
