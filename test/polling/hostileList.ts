@@ -82,6 +82,11 @@ export interface Behaviour {
 	undatedEvery?: number;
 	/** `other`: ids served as numbers, and each date as the same instant in another notation at random per answer (an offset and microseconds), as another replica or driver writes it. */
 	wire?: 'other';
+	/**
+	 * Requests for facts fail (past the first poll of an activation or restart): `retried`, every 11th with a 503 the client sends again;
+	 * `failing`, one in 11 at random with a 403 no retry mends, so the poll fails there (it hands over what it found, or throws).
+	 */
+	faults?: 'retried' | 'failing';
 	/** Watching promotions too, or only new facts. */
 	promotions: boolean;
 	scheduler: Scheduler;
@@ -129,6 +134,7 @@ export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
 	agent: fc.option(fc.constantFrom(...AGENTS), { nil: undefined, freq: 4 }),
 	undatedEvery: fc.constantFrom<number | undefined>(undefined, undefined, undefined, undefined, 7, 40),
 	wire: fc.constantFrom<'other' | undefined>(undefined, undefined, undefined, 'other'),
+	faults: fc.constantFrom<'retried' | 'failing' | undefined>(undefined, undefined, undefined, undefined, 'retried', 'failing'),
 	promotions: fc.boolean(),
 	scheduler: fc.constantFrom<Scheduler>('poller', 'durable', 'durable-cursors'),
 	seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
@@ -224,6 +230,11 @@ export class HostileList {
 	writtenWhileRead = 0;
 	/** The other clients stopped writing (the scenario settles). */
 	quiet = false;
+	/** Requests for facts answered, and those answered with an injected fault (Behaviour.faults). */
+	factRequests = 0;
+	faulted = 0;
+	/** Faults are injected only where n8n would poll again: not in the poll an activation (or a restart) runs first, whose failure n8n shows as the activation's and does not retry. */
+	faultsAllowed = false;
 	private made = 0;
 	private writes = 0;
 	/** Insertion order of each fact: the tie-breaker of a stable order. */
@@ -436,6 +447,12 @@ export class HostileList {
 		if (u.pathname !== '/v1/memory/facts') {
 			res.writeHead(404, { 'content-type': 'application/json' });
 			return void res.end(JSON.stringify({ error: { code: 'not_found', message: 'no such route' } }));
+		}
+		if (this.b.faults !== undefined && this.faultsAllowed && (this.b.faults === 'retried' ? ++this.factRequests % 11 === 0 : this.random44() < 1 / 11)) {
+			this.faulted++;
+			const status = this.b.faults === 'retried' ? 503 : 403;
+			res.writeHead(status, { 'content-type': 'application/json', ...(status === 503 ? { 'retry-after': '1' } : {}) });
+			return void res.end(JSON.stringify({ error: { code: status === 503 ? 'unavailable' : 'forbidden', message: 'Injected fault', status } }));
 		}
 		const offset = Math.max(0, Number(u.searchParams.get('offset') ?? 0) || 0);
 		const list = this.list(u.searchParams);
