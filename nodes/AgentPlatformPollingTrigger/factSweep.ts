@@ -92,7 +92,7 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 			[order.rises, order.falls] = [order.rises || at > order.lastCreated, order.falls || at < order.lastCreated];
 			broken ||= breaksOrder(stream.order, order.lastCreated, at);
 		}
-		order.lastCreated = Number.isFinite(at) ? at : null;
+		if (Number.isFinite(at)) order.lastCreated = at;
 	}
 	if (broken && stream.windowed && stream.orderToConfirm) return (poll.orderBroken(current), false);
 	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm || poll.undatedEnds(current));

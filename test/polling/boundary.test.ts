@@ -93,6 +93,26 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
 	});
 
+	// As above, with one fact served undated between the first agent's newest and the next agent's oldest: the break is still found (a whole
+	// read compares each dated fact with the dated one before it; on ef3ca11 an undated fact hid the next comparison, the order was taken as
+	// confirmed, and the minute-old fact, never read at activation, was reported as created).
+	test('sorted by agent first, its two ends in order, an undated fact where the order breaks: the first agent\'s minute-old fact is not reported', async () => {
+		const undated = new Set<string>();
+		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => a.agent_id.localeCompare(b.agent_id) || Date.parse(a.created_at) - Date.parse(b.created_at)).map((f) => (undated.has(f.id) ? { ...f, created_at: 'not a date' } : f)) });
+		const now = Date.now();
+		const old = [
+			...Array.from({ length: 194 }, (_, i) => server?.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000)[0]),
+			...server.create(1, 'dep_a', false, now - 60_000),
+			...server.create(1, 'dep_a', false, now - 30_000),
+			...Array.from({ length: 200 }, (_, i) => server?.create(1, 'dep_z', false, now - 50 * 60_000 + i * 13_500)[0]),
+		];
+		undated.add(old[195]);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
+	});
+
 	// Issue 44 (seeds 707 and 808): when the order broke, creations went to the list's clock at activation and nothing held the facts dated ahead
 	// that the window never read, so those waited for the clock: one that existed was reported once the clock passed it (invented), and one made
 	// long after, dated decades ahead, never was (lost). The read after the break now holds what it meets dated ahead, as an activation does.
