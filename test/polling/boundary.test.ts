@@ -106,7 +106,7 @@ describe('the lists of the issue: nothing that existed at activation is reported
 			...server.create(1, 'dep_a', false, now - 30_000),
 			...Array.from({ length: 200 }, (_, i) => server?.create(1, 'dep_z', false, now - 50 * 60_000 + i * 13_500)[0]),
 		];
-		undated.add(old[195]);
+		undated.add(old[195] as string);
 		const wf = pollingWorkflow(server.target, CREATED);
 		wf.activate();
 		expect(await wf.poll()).toEqual([]);

@@ -146,6 +146,23 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'oldest-first', total: 'exact', pages: 'full', clockOffsetMs: 0, dateHeader: 'replicas', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 1, requestMs: 0, futureFacts: 0, existing: 742, batch: false, lifetimes: false, limit: 60, undatedEvery: 7, promotions: false, scheduler: 'poller', seed: 1 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=13400` on 9eef003: the checker was wrong, not the trigger. A batch of 2,418, no
+	// `Date`, another client writing (and deleting) at every request. With no `Date` the activation's whole read begins again after every read
+	// with gaps until one ends without (the docs); under writes at every request none did, and the creations it met waited. The poll after the
+	// writes stopped, a read ended whole and all 164 were reported, once. The checker had counted the delay from each creation, not from then.
+	[
+		'every change within the delay the docs state: no Date, a batch, another client writing at every request until the scenario settles',
+		{ order: 'oldest-first', total: 'exact', pages: 'full', clockOffsetMs: 0, dateHeader: 'absent', dateSkewMs: -600_000, readLagMs: 1_000, writeEvery: 1, otherWrites: 'mixed', requestMs: 0, futureFacts: 0, existing: 2_418, batch: true, lifetimes: false, limit: 600, promotions: false, scheduler: 'poller', seed: 1 },
+		[{ kind: 'poll', polls: 1 }, { kind: 'poll', polls: 1 }, { kind: 'create', count: 2, agent: 0, tier: 0, scope: 0, sameDate: true, gapMs: 1 }, { kind: 'poll', polls: 2 }, { kind: 'poll', polls: 1 }],
+	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=13401` on 9eef003: the checker was wrong. Polls failing at random (one request
+	// in 11), 817 facts made at once. A failed poll leaves its work to the polls after it, which the checker took for idle ones (12 requests);
+	// and its settling polls, still failing, came too few for the doubled delay. A failed poll is now work, and faults stop as writes do.
+	[
+		'idle polls as the docs say: polls failing at random, ids as numbers, every 7th fact undated, 817 facts made at once',
+		{ order: 'oldest-first', total: 'exact', pages: 'full', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 0, requestMs: 0, futureFacts: 0, existing: 700, batch: false, lifetimes: false, limit: 60, undatedEvery: 7, wire: 'other', faults: 'failing', promotions: false, scheduler: 'poller', seed: 808_726_713 },
+		[{ kind: 'create', count: 817, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'promote', count: 1, pick: 0 }],
+	],
 	// Polls that fail (Behaviour.faults), found by `npm run fuzz:polling -- FUZZ_RUNS=1000 FUZZ_SEED=13201` as the faults were added: oldest first,
 	// 989 facts made at once after activation, then a promotion. The fast read reads back from the end to where it stopped, 11 requests, and
 	// judges what it read only then: with every 11th request failing, each poll failed at its last and nothing was ever reported. Faults at

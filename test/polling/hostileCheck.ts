@@ -301,13 +301,14 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			if (list.faulted === faultedBefore || !String((error as Error).message).includes('Injected fault')) throw error;
 			return [] as IDataObject[];
 		});
+		// A failed poll leaves its work to the polls after it (seed 13401): the list has not settled.
 		if (list.faulted > faultedBefore) faultedPolls.push(list.polls + 1);
 		if (list.polls < Math.max(newBaselineAt + activationPolls, activationReadUntil) && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
 		list.activating = false;
 		list.polls++;
 		endedAt[list.polls] = list.now();
 		if (aheadPassedAt === Number.POSITIVE_INFINITY && list.latestDateInPoll + 1_000 >= newestAhead) aheadPassedAt = list.polls;
-		if (list.writtenWhileRead > writtenBefore) lastWork = list.polls;
+		if (list.writtenWhileRead > writtenBefore || faultedPolls.at(-1) === list.polls) lastWork = list.polls;
 		if (list.polls === newBaselineAt + 1) activationClock = list.latestDateInPoll + 1_000;
 		if (holdingEndedAt === 0 && (storedFacts()?.sweep as IDataObject | undefined)?.holding !== true) holdingEndedAt = list.polls;
 		if (list.polls === olderRestartPoll + 1) olderBoundary = Math.min(olderApiDate + 1_000, list.latestDateInPoll + 1_000 - 61_000);
@@ -548,6 +549,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (made.length > 2_500) return []; // more changes than the keys hold between two whole reads: documented as late
 		// A fault that fails a poll ends it there (one request for facts in 11): a read at the share may take twice the polls, and one more each fault.
 		const delayOf = (c: Change) => (b.faults === 'failing' ? 2 : 1) * promisedDelay(c.atPoll < agentListUntil() ? maxRead : maxFacts) + Math.ceil(made.length / 1_000) + faultedPolls.filter((p) => p > c.atPoll).length;
+		// With no `Date`, the activation's whole read begins again after every read with gaps until one ends without (the docs): under another
+		// client's writes that is once they pause, and a creation made before waits for it (seed 13400: 164 facts, all reported the poll after).
+		const dueFrom = (c: Change) => (b.dateHeader === 'absent' && b.writeEvery > 0 && (holdingEndedAt === 0 || c.atPoll < holdingEndedAt) ? Math.max(c.atPoll, holdingEndedAt || lastWork) : c.atPoll);
 		const alive = new Map(list.facts.map((f) => [f.id, f]));
 		const missing: string[] = [];
 		for (const c of made) {
@@ -558,7 +562,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
 			// on that one assumption too (docs/polling-trigger.md): with `Date`s that are not the facts' clock (skewed, replicas), creations are not promised.
 			if (c.kind === 'created' && movedAtActivation && (b.dateHeader === 'skewed' || b.dateHeader === 'replicas')) continue;
-			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - c.atPoll < delayOf(c)))) continue;
+			if (when !== 'eventually' && (!delayBound || c.datedAhead || (when === 'due' && list.polls - dueFrom(c) < delayOf(c)))) continue;
 			// Documented limit: no read of more than a page of a list in a new order per request proves which facts existed (one skipped may be
 			// dated ahead), so a fact dated ahead waits for the list's clock there: one dated decades ahead is never due. Nor does a read of one
 			// that grows between its requests (another client writing): each page holding the whole list is the longest yet, so none ends it; in a

@@ -83,7 +83,7 @@ export interface Behaviour {
 	/** `other`: ids served as numbers, and each date as the same instant in another notation at random per answer (an offset and microseconds), as another replica or driver writes it. */
 	wire?: 'other';
 	/**
-	 * Requests for facts fail (past the first poll of an activation or restart): `retried`, every 11th with a 503 the client sends again;
+	 * Requests for facts fail (past the first poll of an activation or restart, until the scenario settles): `retried`, every 11th with a 503 the client sends again;
 	 * `failing`, one in 11 at random with a 403 no retry mends, so the poll fails there (it hands over what it found, or throws).
 	 */
 	faults?: 'retried' | 'failing';
@@ -448,7 +448,7 @@ export class HostileList {
 			res.writeHead(404, { 'content-type': 'application/json' });
 			return void res.end(JSON.stringify({ error: { code: 'not_found', message: 'no such route' } }));
 		}
-		if (this.b.faults !== undefined && this.faultsAllowed && (this.b.faults === 'retried' ? ++this.factRequests % 11 === 0 : this.random44() < 1 / 11)) {
+		if (this.b.faults !== undefined && this.faultsAllowed && !this.quiet && (this.b.faults === 'retried' ? ++this.factRequests % 11 === 0 : this.random44() < 1 / 11)) {
 			this.faulted++;
 			const status = this.b.faults === 'retried' ? 503 : 403;
 			res.writeHead(status, { 'content-type': 'application/json', ...(status === 503 ? { 'retry-after': '1' } : {}) });
