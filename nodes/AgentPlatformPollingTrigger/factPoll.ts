@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { baseline, edgeOrder, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, DAY_MS, endHolding, holdExisting, judge, keyBytes, keyed, type Kind, letGo, makeRoom, shortHash, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, UNDATED_PROOF, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, dated, DAY_MS, endHolding, holdExisting, judge, keyBytes, keyed, type Kind, letGo, makeRoom, shortHash, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, UNDATED_PROOF, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { agentQuery, factQuery, matchesFilters, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
@@ -185,7 +185,7 @@ export class FactPoll {
 		this.stream.activatedAt = windowed ? this.clock : undefined;
 		const dates = held.flatMap((fact) => changeDates(fact, this.wants));
 		const clock = this.clock ?? (dates.length > 0 ? Math.max(...dates) + 1 : 0);
-		const created = held.map(createdAt);
+		const created = dated(held).map(createdAt);
 		const oneDate = created.length > 0 && created.every((at) => at === created[0]);
 		const batch = oneDate ? created[0] : newestAtEnd;
 		const promoted = this.clockless ? clock : Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));

@@ -146,6 +146,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'oldest-first', total: 'exact', pages: 'full', clockOffsetMs: 0, dateHeader: 'replicas', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 1, requestMs: 0, futureFacts: 0, existing: 742, batch: false, lifetimes: false, limit: 60, undatedEvery: 7, promotions: false, scheduler: 'poller', seed: 1 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=13500` on e3cb14c: an invention. One agent's list of a batch (119 facts of one
+	// created_at), every 7th undated, its ties reordered at every write, another client writing at every other request. The activation read it
+	// as one batch only if every fact it held had that date: the undated (NaN) made it "not one date", so the cursor stayed a window before the
+	// batch instead of past it, and a batch fact its two pages had missed (a reorder between them) was reported at the next poll. A batch is
+	// now judged by its dated facts (factPoll.ts, startFrom).
+	[
+		'no event for a fact that existed at activation: one agent\'s batch, every 7th fact undated, ties reordered under another client\'s writes',
+		{ order: 'ties-reordered', total: 'exact', pages: 'short', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 2, requestMs: 0, futureFacts: 0, existing: 373, batch: true, lifetimes: false, limit: 60, agent: 'dep_alpha', undatedEvery: 7, promotions: false, scheduler: 'poller', seed: 1_097_102_906 },
+		[{ kind: 'poll', polls: 1 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=13400` on 9eef003: the checker was wrong, not the trigger. A batch of 2,418, no
 	// `Date`, another client writing (and deleting) at every request. With no `Date` the activation's whole read begins again after every read
 	// with gaps until one ends without (the docs); under writes at every request none did, and the creations it met waited. The poll after the
