@@ -74,7 +74,7 @@ async function readEnd(poll: FactPoll, mark: Mark, stream: FactStream): Promise<
 	const beyond = pages[0].items[0];
 	for (;;) {
 		const first = pages[0];
-		if (first.items.length === 0 || first.offset === 0 || createdAt(first.items[0]) < mark(distinct(pages))) return { pages, outcome: 'reached', total, beyond };
+		if (first.items.length === 0 || first.offset === 0 || createdAt(dated(first.items)[0] ?? {}) < mark(distinct(pages))) return { pages, outcome: 'reached', total, beyond };
 		if (!poll.canContinue()) return { pages, outcome: 'cut', total, beyond: first.items[0] };
 		const back = await join(poll, [await poll.pageAt(Math.max(0, first.offset - (first.served - anchorCount(first.served))))], first.items[0]);
 		pages.unshift(...back);
@@ -104,7 +104,7 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 	for (;;) {
 		const last = pages[pages.length - 1];
 		const end = last.items.length < last.served;
-		if (end || createdAt(last.items[last.items.length - 1]) < mark(distinct(pages))) return { pages, outcome: 'reached', total: last.total, beyond: last.items.at(-1) };
+		if (end || createdAt(dated(last.items).at(-1) ?? {}) < mark(distinct(pages))) return { pages, outcome: 'reached', total: last.total, beyond: last.items.at(-1) };
 		if (!poll.canContinue()) return { pages, outcome: 'cut', total: last.total, beyond: last.items.at(-1) };
 		const next = await poll.pageAt(last.offset + last.items.length - anchorCount(last.served));
 		pages.push(next);

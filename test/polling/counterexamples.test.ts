@@ -146,6 +146,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'oldest-first', total: 'exact', pages: 'full', clockOffsetMs: 0, dateHeader: 'replicas', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 1, requestMs: 0, futureFacts: 0, existing: 742, batch: false, lifetimes: false, limit: 60, undatedEvery: 7, promotions: false, scheduler: 'poller', seed: 1 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'promote', count: 1, pick: 0 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=13500` on 82664f0: every idle poll read the whole list (12 requests). Newest
+	// first, pages clamped to 36, every 7th fact undated: each page read on began 35 facts further, so every page ended on an undated fact,
+	// and the read stopped only at a page whose last fact was dated before where it stops. It now looks at the page's innermost dated fact.
+	[
+		'idle polls at most 3 requests: newest first, small pages, every 7th fact undated (each page ending on one)',
+		{ order: 'newest-first', total: 'exact', pages: 'small-max', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 0, requestMs: 0, futureFacts: 0, existing: 616, batch: false, lifetimes: false, limit: 60, undatedEvery: 7, promotions: false, scheduler: 'poller', seed: 463_004_252 },
+		[{ kind: 'advance', minutes: 1 }],
+	],
 	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=13500` on e3cb14c: an invention. One agent's list of a batch (119 facts of one
 	// created_at), every 7th undated, its ties reordered at every write, another client writing at every other request. The activation read it
 	// as one batch only if every fact it held had that date: the undated (NaN) made it "not one date", so the cursor stayed a window before the
