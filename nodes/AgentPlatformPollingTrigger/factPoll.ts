@@ -55,13 +55,13 @@ export interface FactPollParts {
 
 export class FactPoll {
 	readonly wants: ReadonlySet<Kind>;
-	/** New facts watched; promotions watched. */
-	readonly created: boolean;
-	readonly promoted: boolean;
+	/** Whether new facts, and promotions, are watched. */
+	readonly created: boolean; readonly promoted: boolean;
 	cursors: Record<Kind, Cursor>;
-	/** The events this poll found, in the order found, and the requests it sent for facts. */
+	/** The events this poll found, in the order found, the requests it sent for facts, and what the activation's plain requests read (pageAt; startFrom holds it). */
 	readonly events: PolledEvent[] = [];
 	requests = 0;
+	private readonly readAtActivation: IDataObject[] = [];
 	/** This poll takes the baseline. */
 	activating = false;
 	/** Changes read this poll and not reported (judge.ts, `refused`). */
@@ -93,10 +93,7 @@ export class FactPoll {
 	}
 
 	/** Starts a step (the baseline, the fast read, the sweep). */
-	step(): this {
-		this.pagesInStep = 0;
-		return this;
-	}
+	step = (): this => ((this.pagesInStep = 0), this);
 
 	/** Whether another request may be sent: the share pays for one and, past the step's first page (so a small time budget still makes progress), time is left and events are few enough. */
 	canContinue(): boolean {
@@ -123,6 +120,7 @@ export class FactPoll {
 		}
 		const pageSize = pagination.limit > 0 && pagination.limit < limit ? pagination.limit : this.stream.pageSize || Math.max(items.length, 1);
 		this.counted(pageSize, items.length);
+		if (this.activating) this.readAtActivation.push(...items);
 		return { items, offset, total: pagination.total, served: this.stream.served ?? 1 };
 	}
 
@@ -203,6 +201,8 @@ export class FactPoll {
 		const holding = this.created && !windowed && !(past && !oneDate) ? { holding: true as const, ...(past ?? (this.clock === undefined ? { heldFrom: 0 } : { clockSecond: clock, heldTo, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) })) } : {};
 		if ('clockSecond' in holding && !past && this.stream.order !== 'unknown') this.note('unproven');
 		if ('holding' in holding || this.promoted) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...(this.promoted ? { promotions: true as const } : {}) };
+		// The activation reports nothing: what any page it read shows (one read on past the last, a probe of the first's end) existed, and is held as the whole read holds it (seed 13801: a promotion dated ahead there, reported once the clock passed it).
+		if (this.stream.sweep) this.hold(this.stream.sweep, this.readAtActivation);
 	}
 
 	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share; the read that holds promotions, as the activation's does, begins with the baseline's (with no `Date`, one met there cannot be told from one made since either). That version's rule was this one's (a change dated at or after `since`, its key not held, is new): its keys decide. Their window may stand on an order no read confirmed: creations wait for a whole read that does (else go to the earlier of that version's last `Date` and a minute before). */

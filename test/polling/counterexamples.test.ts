@@ -1699,3 +1699,19 @@ test.each(flips)('nothing lost, nothing invented: a list %s, %s', async (order, 
 	const outcome = await run({ ...plain, order, existing: 30, readLagMs: 900, ...dates }, steps);
 	expect(outcome.reported).toBe(10);
 });
+// Fuzz seed 13801 on 9385c8c (FUZZ_RUNS=2000): a batch of 348 in no provable order, a total under the count, pages of at most 20 to 49, the
+// `Date` 10 min behind the facts' clock, two promotions made just before activation. The activation read on past its last page, met one
+// of them there dated ahead of the `Date`, and kept nothing of that page (only a shorter one, proving the end, was held); its whole read
+// met it a poll later, when the `Date` had passed its date, and reported it (an invention). What any page the activation read shows is
+// now held. It shows only when the activation begins in the second's fifth tenth (Date.now is shifted there; most others pass).
+test('no event for a fact that existed at activation: a promotion dated ahead on the page the activation read on past its last, the `Date` 10 min behind', async () => {
+	const realNow = Date.now.bind(Date);
+	const shift = (1_400 - (realNow() % 1_000)) % 1_000;
+	const now = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + shift);
+	try {
+		const create = { kind: 'create', count: 484, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1_080 } as const;
+		await run({ ...plain, total: 'under', pages: 'small-max', dateHeader: 'skewed', dateSkewMs: -600_000, readLagMs: 300_000, futureFacts: 1, existing: 348, batch: true, promotions: true }, [create]);
+	} finally {
+		now.mockRestore();
+	}
+}, 120_000);
