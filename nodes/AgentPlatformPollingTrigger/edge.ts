@@ -189,13 +189,13 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	if (read.outcome === 'unordered' && stream.windowed && stream.orderToConfirm && (knownOutOfOrder || read.facts.some((fact) => createdAt(fact) > poll.trusted && !knows(poll.cursors.created, fact)))) poll.orderBroken((stream.sweep ??= newSweep(stream.newest)));
 	if (stream.sweep?.promotions) poll.hold(stream.sweep, read.facts);
 	const unknownEnd = [order === 'newest-first' ? read.facts.at(-1) : read.facts[0]].some((end) => end !== undefined && !knows(poll.cursors.created, end));
+	const reportedSince = read.facts.filter((fact) => createdAt(fact) >= mark && createdAt(fact) < poll.edgeMark([fact]) && knows(poll.cursors.created, fact)).length;
 	const { deferred, found, outOfRoom } = poll.report(read.facts);
 	stream.total = read.total;
-	// More added than found at the edge: added elsewhere (deletions never fake it; not without a length before, nor on the agent's whole list); or it ends on a fact it did not know (new, dated back: a `total` capped hides what lies past it).
-	const outcome = read.outcome === 'reached' && ((before > 0 && !stream.wholeAgentList && read.total - before > found) || unknownEnd) ? 'unconfirmed' : read.outcome;
+	// More added than found at the edge (or reported since the last fast read by another read, the sweep in a poll where another client wrote, past the mark, which they now move): added elsewhere (deletions never fake it; not without a length before, nor on the agent's whole list); or it ends on a fact it did not know (new, dated back: a `total` capped hides what lies past it).
+	const outcome = read.outcome === 'reached' && ((before > 0 && !stream.wholeAgentList && read.total - before > found + reportedSince) || unknownEnd) ? 'unconfirmed' : read.outcome;
 	if (outcome === 'unordered') {
-		stream.order = 'unknown';
-		delete stream.edge;
+		[stream.order, stream.edge] = ['unknown', undefined];
 		poll.note('unordered');
 		return 0;
 	}
