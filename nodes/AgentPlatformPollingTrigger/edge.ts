@@ -113,10 +113,9 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 }
 
 /** Reads the edge where new facts appear; `order` is the order learned, `stream` what the last poll knew. It writes nothing. Each page must be in order: pages overlap, so every two neighbours were read on one page (facts written meanwhile may show out of order across pages). */
-async function readEdge(poll: FactPoll, order: 'oldest-first' | 'newest-first', stream: FactStream, mark: Mark): Promise<EdgeRead> {
-	const read = await (order === 'oldest-first' ? readEnd(poll, mark, stream) : readStart(poll, mark));
-	return { facts: distinct(read.pages), outcome: read.pages.every((page) => keepsOrder(dated(page.items), order, createdAt)) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) };
-}
+const readEdge = async (poll: FactPoll, order: 'oldest-first' | 'newest-first', stream: FactStream, mark: Mark): Promise<EdgeRead> => ordered(await (order === 'oldest-first' ? readEnd(poll, mark, stream) : readStart(poll, mark)), order);
+/** The facts of the pages read, each once, the outcome 'unordered' where a page is out of order. */
+const ordered = (read: PagesRead, order: 'oldest-first' | 'newest-first'): EdgeRead => ({ facts: distinct(read.pages), outcome: read.pages.every((page) => keepsOrder(dated(page.items), order, createdAt)) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) });
 
 /** The list's first page, through the resumable pager (which learns the page size from it). */
 async function firstPage(poll: FactPoll): Promise<ScanPage | undefined> {
@@ -178,12 +177,11 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	if (typeof learned === 'object' && new Set(dated(held).map(createdAt)).size > 1 && poll.created) poll.note('unordered');
 }
 
-/** The fast read: what it found is judged; where it may read from next, and whether the sweep must help. Returns the creations it found. */
+/** The fast read: what it found is judged; where it may read from next, and whether the sweep must help. Returns the creations it found. Failed half-way (an answer no retry mends), what the pages it read show is judged as any read's, then the failure goes on: the mark and the list's length stay, so the next poll reads there again (what was handed over known then, counted as reported since). */
 export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-first'): Promise<number> {
 	const { stream } = poll;
-	const mark = stream.edge?.mark ?? Number.NEGATIVE_INFINITY;
-	const before = stream.total;
-	const read = await readEdge(poll, order, stream, () => mark);
+	const [mark, before, from] = [stream.edge?.mark ?? Number.NEGATIVE_INFINITY, stream.total, poll.plainPages.length];
+	const read = await readEdge(poll, order, stream, () => mark).catch((failure: unknown) => ({ ...ordered({ pages: poll.plainPages.slice(from), outcome: 'cut', total: before }, order), failure }));
 	// A page out of order on a window no whole read confirmed, facts it knows breaking that order (not only new ones) or one dated ahead it does not know shown (only that order told it new): the window proved nothing (FactPoll.orderBroken). What the activation's whole read holds, the fast read holds too.
 	const knownOutOfOrder = read.facts.filter((fact) => knows(poll.cursors.created, fact)).map(createdAt).some((at, i, known) => i > 0 && breaksOrder(order, known[i - 1], at));
 	if (read.outcome === 'unordered' && stream.windowed && stream.orderToConfirm && (knownOutOfOrder || read.facts.some((fact) => createdAt(fact) > poll.trusted && !knows(poll.cursors.created, fact)))) poll.orderBroken((stream.sweep ??= newSweep(stream.newest)));
@@ -192,6 +190,7 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const reportedSince = read.facts.filter((fact) => createdAt(fact) >= mark && createdAt(fact) < poll.edgeMark([fact]) && knows(poll.cursors.created, fact)).length;
 	const { deferred, found, outOfRoom } = poll.report(read.facts);
 	stream.total = read.total;
+	if ('failure' in read) throw read.failure;
 	// More added than found at the edge (or reported since the last fast read by another read, the sweep in a poll where another client wrote, past the mark, which they now move): added elsewhere (deletions never fake it; not without a length before, nor on the agent's whole list); or it ends on a fact it did not know (new, dated back: a `total` capped hides what lies past it).
 	const outcome = read.outcome === 'reached' && ((before > 0 && !stream.wholeAgentList && read.total - before > found + reportedSince) || unknownEnd) ? 'unconfirmed' : read.outcome;
 	if (outcome === 'unordered') {

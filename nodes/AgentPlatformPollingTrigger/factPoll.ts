@@ -58,10 +58,10 @@ export class FactPoll {
 	/** Whether new facts, and promotions, are watched. */
 	readonly created: boolean; readonly promoted: boolean;
 	cursors: Record<Kind, Cursor>;
-	/** The events this poll found, in the order found, the requests it sent for facts, and what the activation's plain requests read (pageAt; startFrom holds it). */
+	/** The events this poll found, in the order found, the requests it sent for facts, and the pages its plain requests read (pageAt: startFrom holds what the activation's show; a fast read that fails hands theirs over). */
 	readonly events: PolledEvent[] = [];
 	requests = 0;
-	private readonly readAtActivation: IDataObject[] = [];
+	readonly plainPages: OffsetPage[] = [];
 	/** This poll takes the baseline. */
 	activating = false;
 	/** Changes read this poll and not reported (judge.ts, `refused`). */
@@ -120,8 +120,7 @@ export class FactPoll {
 		}
 		const pageSize = pagination.limit > 0 && pagination.limit < limit ? pagination.limit : this.stream.pageSize || Math.max(items.length, 1);
 		this.counted(pageSize, items.length);
-		if (this.activating) this.readAtActivation.push(...items);
-		return { items, offset, total: pagination.total, served: this.stream.served ?? 1 };
+		return this.plainPages[this.plainPages.push({ items, offset, total: pagination.total, served: this.stream.served ?? 1 }) - 1];
 	}
 
 	/** Runs `work` with the pages it may still read announced to the key's rate budget (its requests sent by the client that counts them). */
@@ -202,7 +201,7 @@ export class FactPoll {
 		if ('clockSecond' in holding && !past && this.stream.order !== 'unknown') this.note('unproven');
 		if ('holding' in holding || this.promoted) this.stream.sweep = { ...newSweep(this.stream.newest), ...holding, ...(this.promoted ? { promotions: true as const } : {}) };
 		// The activation reports nothing: what any page it read shows (one read on past the last, a probe of the first's end) existed, and is held as the whole read holds it (seed 13801: a promotion dated ahead there, reported once the clock passed it).
-		if (this.stream.sweep) this.hold(this.stream.sweep, this.readAtActivation);
+		if (this.stream.sweep) this.hold(this.stream.sweep, this.plainPages.flatMap((page) => page.items));
 	}
 
 	/** Cursors an earlier version stored (state.ts, `relearn`) judge the baseline's reads, then a whole read at the full share; the read that holds promotions, as the activation's does, begins with the baseline's (with no `Date`, one met there cannot be told from one made since either). That version's rule was this one's (a change dated at or after `since`, its key not held, is new): its keys decide. Their window may stand on an order no read confirmed: creations wait for a whole read that does (else go to the earlier of that version's last `Date` and a minute before). */

@@ -184,9 +184,9 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 	// Polls that fail (Behaviour.faults), found by `npm run fuzz:polling -- FUZZ_RUNS=1000 FUZZ_SEED=13201` as the faults were added: oldest first,
 	// 989 facts made at once after activation, then a promotion. The fast read reads back from the end to where it stopped, 11 requests, and
 	// judges what it read only then: with every 11th request failing, each poll failed at its last and nothing was ever reported. Faults at
-	// random (one in 11) are closer to a proxy's, and a poll whose 11 requests all pass comes about one in three. The fast read keeps nothing
-	// from a failed poll (a whole read keeps its place page by page), so at a failure rate p a read of k requests passes with (1 - p)^k a poll.
-	// The case stays to show a burst through failing polls: the first whole poll reports all 989, once.
+	// random (one in 11) are closer to a proxy's, and a poll whose 11 requests all pass comes about one in three. A failed fast read now hands
+	// over what its pages showed (boundary.test.ts), but begins again where it began: facts k requests in still need a poll whose read gets
+	// that far, (1 - p)^k a poll at a failure rate p. The case stays to show a burst through failing polls: all 989, once.
 	[
 		'nothing lost: a burst of 989 facts while one request for facts in 11 fails, no retry mending it',
 		{ order: 'oldest-first', total: 'exact', pages: 'full', clockOffsetMs: 0, dateHeader: 'facts', dateSkewMs: -600_000, readLagMs: 0, writeEvery: 0, requestMs: 0, futureFacts: 0, existing: 2, batch: false, lifetimes: false, limit: 60, faults: 'failing', promotions: false, scheduler: 'poller', seed: 1 },

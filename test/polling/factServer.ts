@@ -34,6 +34,8 @@ export interface FactServerOptions {
 	orgDateSkewMs?: number;
 	/** Called before each fact-list answer (writes that go on while the trigger reads). */
 	onList?: () => void;
+	/** Whether the n-th request for the fact list (from 1) is answered 403, which no retry mends (a proxy's refusal, say). */
+	fail?: (request: number) => boolean;
 }
 
 export const MAX_PAGE = 100;
@@ -61,6 +63,10 @@ export async function startFactServer(options: FactServerOptions = {}) {
 		if (org) return send({ data: { id: 'org_factserver' } });
 		options.onList?.();
 		listRequests += 1;
+		if (options.fail?.(listRequests)) {
+			res.writeHead(403, { 'content-type': 'application/json' });
+			return void res.end(JSON.stringify({ error: { code: 'forbidden', message: 'Refused by the test', status: 403 } }));
+		}
 		const offset = Number(url.searchParams.get('offset') ?? 0);
 		const limit = Math.min(MAX_PAGE, Number(url.searchParams.get('limit') ?? MAX_PAGE));
 		const list = (options.order ?? ((f) => f))([...facts]);
