@@ -10,7 +10,7 @@ import { anchorCount, type ScanPage } from '../../src/client';
 import { keepsOrder, learnOrder } from '../../src/client/listEnd';
 import type { FactPoll } from './factPoll';
 import { breaksOrder, newSweep, startAt } from './factSweep';
-import { createdAt, dated, knows, WINDOW_MS } from './judge';
+import { createdAt, dated, keyed, knows, shortHash, WINDOW_MS } from './judge';
 import { agentQuery } from './settings';
 import type { FactStream } from './state';
 
@@ -19,8 +19,8 @@ export interface OffsetPage { items: IDataObject[]; offset: number; total: numbe
 
 /** reached: read down to the mark; cut: the poll may not read that far; moved: pages no longer overlap; unordered: the order broke. */
 type EdgeOutcome = 'reached' | 'cut' | 'moved' | 'unordered';
-/** The facts read, each once, in list order; the list's length as read (oldest first: at least as far as it got); `beyond`: the innermost fact of the pages read on from the newest end, each overlapping the last (cut short, the innermost it met; none: the end not found, its facts are not the newest). */
-interface EdgeRead { facts: IDataObject[]; outcome: EdgeOutcome; total: number; beyond?: IDataObject }
+/** The facts read, each once, in list order; the list's length as read (oldest first: at least as far as it got); `beyond`: the innermost fact of the pages read on from the newest end, each overlapping the last (cut short, the innermost it met; none: the end not found, its facts are not the newest); `end`: the fact at the newest end where that length was taken (edge.end). */
+interface EdgeRead { facts: IDataObject[]; outcome: EdgeOutcome; total: number; beyond?: IDataObject; end?: IDataObject }
 
 type PagesRead = Omit<EdgeRead, 'facts'> & { pages: OffsetPage[] };
 /** Where the read stops: before a fact dated before the mark it gives for the facts read so far. */
@@ -33,14 +33,13 @@ const MAX_DRIFT_PAGES = 10;
 /** Said once, at activation, when the fact list names no `Date` (docs/polling-trigger.md, What it can prove). */
 const UNDATED = "The memory-fact list's answers name no Date header, so nothing tells a fact dated ahead (a clock minutes or decades off) from a real one: facts made after such a fact read at activation, dated before it, are not reported (docs/polling-trigger.md, What it can prove).";
 
+/** The hashed id of a fact at the list's newest end (edge.end; undefined: none, or none known there). */
+export const endKey = (fact: IDataObject | undefined): string | undefined => (fact !== undefined && keyed(fact) ? shortHash(String(fact.id)) : undefined);
 /** The order the fast read relies on, when the list has one and the read has a date to read down to. */
 export const edgeOrder = (stream: FactStream) => (stream.order !== 'unknown' && stream.edge ? stream.order : undefined);
 
 /** Facts of pages read in list order, each once (pages overlap). */
-function distinct(pages: OffsetPage[]): IDataObject[] {
-	const seen = new Set<unknown>();
-	return pages.flatMap((page) => page.items).filter((fact) => !seen.has(fact.id) && (seen.add(fact.id), true));
-}
+const distinct = (pages: OffsetPage[], seen = new Set<unknown>()): IDataObject[] => pages.flatMap((page) => page.items).filter((fact) => !seen.has(fact.id) && (seen.add(fact.id), true));
 
 /** Whether `next` holds the fact `at` of the page read before it (the two overlap: the list did not move under the read). */
 const overlaps = (next: OffsetPage, fact: IDataObject | undefined) => fact === undefined || next.items.some((f) => f.id === fact.id);
@@ -115,7 +114,7 @@ async function readStart(poll: FactPoll, mark: Mark): Promise<PagesRead> {
 /** Reads the edge where new facts appear; `order` is the order learned, `stream` what the last poll knew. It writes nothing. Each page must be in order: pages overlap, so every two neighbours were read on one page (facts written meanwhile may show out of order across pages). */
 const readEdge = async (poll: FactPoll, order: 'oldest-first' | 'newest-first', stream: FactStream, mark: Mark): Promise<EdgeRead> => ordered(await (order === 'oldest-first' ? readEnd(poll, mark, stream) : readStart(poll, mark)), order);
 /** The facts of the pages read, each once, the outcome 'unordered' where a page is out of order. */
-const ordered = (read: PagesRead, order: 'oldest-first' | 'newest-first'): EdgeRead => ({ facts: distinct(read.pages), outcome: read.pages.every((page) => keepsOrder(dated(page.items), order, createdAt)) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) });
+const ordered = (read: PagesRead, order: 'oldest-first' | 'newest-first'): EdgeRead => ({ facts: distinct(read.pages), end: order === 'oldest-first' ? read.pages.at(-1)?.items.at(-1) : read.pages[0]?.items[0], outcome: read.pages.every((page) => keepsOrder(dated(page.items), order, createdAt)) ? read.outcome : 'unordered', total: read.total, ...(read.beyond ? { beyond: read.beyond } : {}) });
 
 /** The list's first page, through the resumable pager (which learns the page size from it). */
 async function firstPage(poll: FactPoll): Promise<ScanPage | undefined> {
@@ -145,7 +144,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	const lastPage = first && whole && !ending && (!first.last || typeof learnOrder(dated(first.items), [], createdAt) !== 'string') ? await pageBefore(poll, lastAt as number) : undefined;
 	const last = lastPage?.items ?? [];
 	let held: IDataObject[] = [...(first?.items ?? []), ...last, ...(ending ?? [])];
-	stream.total = lastPage && last.length > 0 ? lastPage.offset + last.length : (first?.total ?? 0);
+	stream.total = lastPage && last.length > 0 ? lastPage.offset + last.length : Math.max(first?.total ?? 0, new Set(held.map((fact) => fact.id)).size);
 	// The order from the two ends' creation dates; one date throughout (a batch) shows none, and is no disorder.
 	const learned = first && whole && held.length > 0 ? learnOrder(dated(first.items), dated(last), createdAt) : undefined;
 	stream.order = typeof learned === 'string' ? learned : 'unknown';
@@ -173,7 +172,7 @@ export async function baseline(poll: FactPoll): Promise<void> {
 	if (!fixedFilters && poll.created) stream.wholeAgentList = true;
 	else if (!fixedFilters) [poll.query, stream.total] = [query, 0];
 	const mark = poll.edgeMark(held);
-	if (stream.order !== 'unknown' && Number.isFinite(mark)) stream.edge = { mark };
+	if (stream.order !== 'unknown' && Number.isFinite(mark)) stream.edge = { mark, end: endKey(stream.order === 'oldest-first' ? held.at(-1) : undefined) };
 	if (typeof learned === 'object' && new Set(dated(held).map(createdAt)).size > 1 && poll.created) poll.note('unordered');
 }
 
@@ -186,13 +185,14 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const knownOutOfOrder = read.facts.filter((fact) => knows(poll.cursors.created, fact)).map(createdAt).some((at, i, known) => i > 0 && breaksOrder(order, known[i - 1], at));
 	if (read.outcome === 'unordered' && stream.windowed && stream.orderToConfirm && (knownOutOfOrder || read.facts.some((fact) => createdAt(fact) > poll.trusted && !knows(poll.cursors.created, fact)))) poll.orderBroken((stream.sweep ??= newSweep(stream.newest)));
 	if (stream.sweep?.promotions) poll.hold(stream.sweep, read.facts);
-	const unknownEnd = [order === 'newest-first' ? read.facts.at(-1) : read.facts[0]].some((end) => end !== undefined && !knows(poll.cursors.created, end));
-	const reportedSince = read.facts.filter((fact) => createdAt(fact) >= mark && createdAt(fact) < poll.edgeMark([fact]) && knows(poll.cursors.created, fact)).length;
+	const unknownEnd = !poll.plainPages.slice(from).some((page) => (order === 'oldest-first' ? page.offset === 0 : page.items.length < page.served)) && [order === 'newest-first' ? read.facts.at(-1) : read.facts[0]].some((end) => end !== undefined && !knows(poll.cursors.created, end));
+	const endAt = read.facts.findIndex((fact) => stream.edge?.end !== undefined && endKey(fact) === stream.edge.end);
+	const reportedSince = (endAt < 0 ? read.facts.filter((fact) => createdAt(fact) >= mark && createdAt(fact) < poll.edgeMark([fact])) : order === 'oldest-first' ? read.facts.slice(endAt + 1) : read.facts.slice(0, endAt)).filter((fact) => knows(poll.cursors.created, fact)).length;
 	const { deferred, found, outOfRoom } = poll.report(read.facts);
 	stream.total = read.total;
 	if ('failure' in read) throw read.failure;
-	// More added than found at the edge (or reported since the last fast read by another read, the sweep in a poll where another client wrote, past the mark, which they now move): added elsewhere (deletions never fake it; not without a length before, nor on the agent's whole list); or it ends on a fact it did not know (new, dated back: a `total` capped hides what lies past it).
-	const outcome = read.outcome === 'reached' && ((before > 0 && !stream.wholeAgentList && read.total - before > found + reportedSince) || unknownEnd) ? 'unconfirmed' : read.outcome;
+	// More added than found at the edge (or reported since the last fast read by another read, the sweep in a poll where another client wrote: past the fact that ended the list when its length was taken, or, that one not read, past the mark, which they now move): added elsewhere (deletions never fake it; not without a length before); or, short of the list's far end, it ends on a fact it did not know (new, dated back: a `total` capped hides what lies past it). Not on the agent's whole list: its facts outside the filters are never known, and the sweep reads it at the full share.
+	const outcome = read.outcome === 'reached' && !stream.wholeAgentList && ((before > 0 && read.total - before > found + reportedSince) || unknownEnd) ? 'unconfirmed' : read.outcome;
 	if (outcome === 'unordered') {
 		[stream.order, stream.edge] = ['unknown', undefined];
 		poll.note('unordered');
@@ -203,6 +203,6 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	else if (stream.sweepNeededSince === 0) poll.clear('unconfirmed', 'moved', 'cut');
 	// On past the newest fact read, but not past a change deferred for want of room for events (the next poll reads it again); one deferred as the keys are full waits for the whole read their room waits for (report asked it at the full share), which meets it: read again here, a batch could take the share that read needs.
 	const drift = Math.max(-MAX_DRIFT_PAGES * stream.pageSize, Math.min(MAX_DRIFT_PAGES * stream.pageSize, read.total - before));
-	stream.edge = { mark: Math.min(Math.max(mark, poll.edgeMark(read.facts)), outOfRoom ? deferred : Number.POSITIVE_INFINITY), drift };
+	stream.edge = { mark: Math.min(Math.max(mark, poll.edgeMark(read.facts)), outOfRoom ? deferred : Number.POSITIVE_INFINITY), drift, end: endKey(read.end) };
 	return found;
 }

@@ -13,7 +13,7 @@
 import { NodeOperationError, type IDataObject, type INode, type Logger } from 'n8n-workflow';
 import type { AgentPlatformClient, ScanPage, ScanStart } from '../../src/client';
 import { FACT_TIME_FIELDS } from '../../src/vocabulary';
-import { baseline, edgeOrder, fastRead, type OffsetPage } from './edge';
+import { baseline, edgeOrder, endKey, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
 import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, dated, DAY_MS, endHolding, holdExisting, judge, keyBytes, keyed, type Kind, letGo, makeRoom, shortHash, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, UNDATED_PROOF, WINDOW_MS } from './judge';
@@ -27,7 +27,7 @@ export const MAX_EVENTS_PER_POLL = 1_000;
 /** Why a poll reads the whole list for new facts, or lost changes, as n8n's log says it (once, until it changes). */
 export const NOTES = {
 	unordered: 'The memory-fact list is not in creation order (or not in a stable one), so new facts are found by reading the whole list at the pace of the key share this trigger may spend: they are reported later than from an ordered list.',
-	unconfirmed: 'The memory-fact list grew by more facts than were found new where new facts appear (its total is off, or facts were added elsewhere in it): the whole list is read for new facts too, so none is missed.',
+	unconfirmed: 'The memory-fact list grew by more facts than were found new where new facts appear (its total is off, facts were added elsewhere in it, or new facts dated no later than the newest known lie past where that read stops): the whole list is read for new facts too, so none is missed.',
 	moved: 'The end of the memory-fact list moved while it was read (pages that no longer overlap): the whole list is read for new facts too, so none is missed.',
 	cut: 'More new memory facts came than one poll may read where new facts appear: the whole list is read for new facts too, so none is missed.',
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
@@ -285,9 +285,9 @@ export class FactPoll {
 			delete stream.edge;
 		} else {
 			this.clear('unordered');
-			// From here the fast read reads what is newer than the newest fact known (one sweep's page may show none: the last); past a read it waited for, the newest that read met.
+			// From here the fast read reads what is newer than the newest fact known (one sweep's page may show none: the last); past a read it waited for, the newest that read met. The list's length is this read's (as the fast read counts it; none known, as past the agent's whole list, none): what it grows by from here, the next fast read finds.
 			const mark = Math.max(this.edgeMark(order === 'oldest-first' ? last.items : []), current.markRead ?? Number.NEGATIVE_INFINITY);
-			if ((order !== stream.order || !stream.edge || (current.holding && current.clockSecond !== undefined)) && Number.isFinite(mark)) stream.edge = { mark: Math.max(mark, stream.edge?.mark ?? mark) };
+			if ((order !== stream.order || !stream.edge || (current.holding && current.clockSecond !== undefined)) && Number.isFinite(mark)) [stream.edge, stream.total] = [{ mark: Math.max(mark, stream.edge?.mark ?? mark), end: endKey(order === 'oldest-first' ? last.items.at(-1) : undefined) }, stream.total > 0 ? (order === 'oldest-first' ? last.end : last.total) : 0];
 		}
 		stream.order = order;
 	}

@@ -90,8 +90,8 @@ export interface FactStream {
 	order: ListOrder | 'unknown';
 	created: StoredCursor;
 	promoted: StoredCursor;
-	/** The fast read (edge.ts): every fact dated at or after `mark` (API epoch ms) is read at the end where new facts appear; `drift`: how the total moved between the last two polls. */
-	edge?: { mark: number; drift?: number };
+	/** The fast read (edge.ts): every fact dated at or after `mark` (API epoch ms) is read at the end where new facts appear; `drift`: how the total moved between the last two polls; `end`: the hashed id of the fact at that end when `total` was taken. */
+	edge?: { mark: number; drift?: number; end?: string };
 	sweep?: Sweep;
 	/** When new facts could not all be found at the edge: the sweep reads at the full share until one started at or after this (local ms) ends whole (0: none needed). */
 	sweepNeededSince: number;
@@ -199,7 +199,7 @@ function isStream(value: unknown): value is FactStream {
 	const edge = value.edge as IDataObject | undefined;
 	if (![value.served, value.newest, value.skew, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
 	if (![value.windowed, value.relearn, value.wholeAgentList, value.orderToConfirm, value.endsRead].every((flag) => flag === undefined || flag === true)) return false;
-	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift));
+	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift) && (edge.end === undefined || typeof edge.end === 'string'));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }
 
