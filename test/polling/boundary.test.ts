@@ -56,6 +56,18 @@ function existing(server: Awaited<ReturnType<typeof startFactServer>>, count: nu
 	return Array.from({ length: count }, (_, i) => server.create(1, agentId, false, now - 60_000 - (count - i) * 3_600_000)[0]);
 }
 
+/** A workflow watching new facts, activated on `server` holding `count` facts dated apart, and a spy on its log's warnings (restore it). */
+async function activatedOn(server: Awaited<ReturnType<typeof startFactServer>>, count: number) {
+	existing(server, count);
+	const wf = pollingWorkflow(server.target, CREATED);
+	const warn = jest.spyOn(wf.logger(), 'warn');
+	wf.activate();
+	expect(await wf.poll()).toEqual([]);
+	return { wf, warn };
+}
+/** The warnings that the list grew by more facts than were found new where new facts appear (its total off). */
+const totalClaims = (warn: jest.SpyInstance) => warn.mock.calls.filter(([message]) => String(message).includes('grew by more facts'));
+
 let server: Awaited<ReturnType<typeof startFactServer>> | undefined;
 afterEach(async () => {
 	await server?.close();
@@ -709,7 +721,7 @@ describe('Memory Tier = L4, created events only', () => {
 		for (let i = 0; i < 3; i++) await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: `L1 ${i}` });
 		const made = String((await api(sb, 'POST', '/memory/facts', { agent_id: 'dep_support01', content: 'straight into L4', tier: 'L4' })).id);
 		expect(reported(await pollTimes(wf, 4))).toEqual([made]);
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('grew by more facts'))).toEqual([]);
+		expect(totalClaims(warn)).toEqual([]);
 		warn.mockRestore();
 	});
 });
@@ -720,12 +732,7 @@ test('another client writing between the fast read and the sweep of each poll: e
 	let write: (() => void) | undefined;
 	const server = await startFactServer({ onList: () => write?.() });
 	try {
-		const now = Date.now();
-		for (let i = 0; i < 250; i++) server.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000);
-		const wf = pollingWorkflow(server.target, CREATED);
-		const warn = jest.spyOn(wf.logger(), 'warn');
-		wf.activate();
-		expect(await wf.poll()).toEqual([]);
+		const { wf, warn } = await activatedOn(server, 250);
 		await pollTimes(wf, 6);
 		const [made, items, requests]: [string[], IDataObject[], number[]] = [[], [], []];
 		for (let poll = 0; poll < 9; poll++) {
@@ -738,7 +745,7 @@ test('another client writing between the fast read and the sweep of each poll: e
 		}
 		expect(sorted(reported(items))).toEqual(sorted(made));
 		expect(made).toHaveLength(6);
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('grew by more facts'))).toEqual([]);
+		expect(totalClaims(warn)).toEqual([]);
 		expect(Math.max(...requests)).toBeLessThanOrEqual(3);
 		warn.mockRestore();
 	} finally {
@@ -753,12 +760,7 @@ test('the fast read fails at its third request: the new facts its first two page
 	let refuse = 0;
 	const server = await startFactServer({ fail: (request) => request === refuse });
 	try {
-		const now = Date.now();
-		for (let i = 0; i < 300; i++) server.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000);
-		const wf = pollingWorkflow(server.target, CREATED);
-		const warn = jest.spyOn(wf.logger(), 'warn');
-		wf.activate();
-		expect(await wf.poll()).toEqual([]);
+		const { wf, warn } = await activatedOn(server, 300);
 		await pollTimes(wf, 3);
 		const made = server.create(450);
 		refuse = server.requests() + 3;
@@ -767,7 +769,7 @@ test('the fast read fails at its third request: the new facts its first two page
 		expect(first.length).toBeGreaterThanOrEqual(100);
 		const rest = reported(await pollTimes(wf, 3));
 		expect(sorted([...first, ...rest])).toEqual(sorted(made));
-		expect(warn.mock.calls.filter(([message]) => String(message).includes('grew by more facts'))).toEqual([]);
+		expect(totalClaims(warn)).toEqual([]);
 		warn.mockRestore();
 	} finally {
 		await server.close();
