@@ -181,7 +181,7 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	const { stream } = poll;
 	const [mark, before, from] = [stream.edge?.mark ?? Number.NEGATIVE_INFINITY, stream.total, poll.plainPages.length];
 	const read = await readEdge(poll, order, stream, () => mark).catch((failure: unknown) => ({ ...ordered({ pages: poll.plainPages.slice(from), outcome: 'cut', total: before }, order), failure }));
-	// A page out of order on a window no whole read confirmed, facts it knows breaking that order (not only new ones) or one dated ahead it does not know shown (only that order told it new): the window proved nothing (FactPoll.orderBroken). What the activation's whole read holds, the fast read holds too.
+	// Out of order, the fast read stops; on a window no whole read confirmed the order it stood on stays, so that the whole read that follows checks it (seed 14104: given up, none did, and a read without gaps confirmed a window a list sorted by agent had proven wrong). A page out of order on a window no whole read confirmed, facts it knows breaking that order (not only new ones) or one dated ahead it does not know shown (only that order told it new): the window proved nothing (FactPoll.orderBroken). What the activation's whole read holds, the fast read holds too.
 	const knownOutOfOrder = read.facts.filter((fact) => knows(poll.cursors.created, fact)).map(createdAt).some((at, i, known) => i > 0 && breaksOrder(order, known[i - 1], at));
 	if (read.outcome === 'unordered' && stream.windowed && stream.orderToConfirm && (knownOutOfOrder || read.facts.some((fact) => createdAt(fact) > poll.trusted && !knows(poll.cursors.created, fact)))) poll.orderBroken((stream.sweep ??= newSweep(stream.newest)));
 	if (stream.sweep?.promotions) poll.hold(stream.sweep, read.facts);
@@ -194,7 +194,7 @@ export async function fastRead(poll: FactPoll, order: 'oldest-first' | 'newest-f
 	// More added than found at the edge (or reported since the last fast read by another read, the sweep in a poll where another client wrote: past the fact that ended the list when its length was taken, or, that one not read, past the mark, which they now move): added elsewhere (deletions never fake it; not without a length before); or, short of the list's far end, it ends on a fact it did not know (new, dated back: a `total` capped hides what lies past it). Not on the agent's whole list: its facts outside the filters are never known, and the sweep reads it at the full share.
 	const outcome = read.outcome === 'reached' && !stream.wholeAgentList && ((before > 0 && read.total - before > found + reportedSince) || unknownEnd) ? 'unconfirmed' : read.outcome;
 	if (outcome === 'unordered') {
-		[stream.order, stream.edge] = ['unknown', undefined];
+		[stream.order, stream.edge] = [stream.windowed && stream.orderToConfirm ? stream.order : 'unknown', undefined];
 		poll.note('unordered');
 		return 0;
 	}

@@ -1686,6 +1686,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ existing: 765, scope: 'agent', faults: 'failing', seed: 1_789_063_958 },
 		[{ kind: 'create', count: 322, agent: 0, tier: 0, scope: 1, sameDate: false, gapMs: 1 }, { kind: 'poll', polls: 1 }],
 	],
+	// Found by `npm run fuzz:polling -- FUZZ_RUNS=2000 FUZZ_SEED=14104` on 6bf5055 (and on 9385c8c): sorted by agent then oldest first, 721
+	// facts made for the middle agent. The fast read met them out of order, new facts only (a list kept in creation order may date new facts
+	// back), so it gave the order up without ending the window; the whole read that followed then checked no order, ended without gaps, and
+	// took the window as confirmed: the first agent's newest fact, never read at activation, was reported as created. The order the window
+	// stood on now stays for that read to check.
+	[
+		'no event for a fact that existed at activation: sorted by agent first, 721 facts made for the middle agent, facts dated minutes ahead',
+		{ order: 'agent-then-oldest', existing: 2_410, dateSkewMs: -600_000 },
+		[{ kind: 'create', count: 721, agent: 1, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'future', count: 2, ahead: 'minutes' }, { kind: 'create', count: 2, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'create', count: 4, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 	// Unfair, fixed in the checker: n8n's durable scheduler saves the state only with items, so a refusal said in a poll that handed nothing
 	// over shows in the saved state polls later; the checker looked for the warning only in the poll that saved it.
 	[
