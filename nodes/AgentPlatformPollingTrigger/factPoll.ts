@@ -56,7 +56,8 @@ export interface FactPollParts {
 export class FactPoll {
 	readonly wants: ReadonlySet<Kind>;
 	/** Whether new facts, and promotions, are watched. */
-	readonly created: boolean; readonly promoted: boolean;
+	readonly created: boolean;
+	readonly promoted: boolean;
 	cursors: Record<Kind, Cursor>;
 	/** The events this poll found, in the order found, the requests it sent for facts, and the pages its plain requests read (pageAt: startFrom holds what the activation's show; a fast read that fails hands theirs over). */
 	readonly events: PolledEvent[] = [];
@@ -275,7 +276,8 @@ export class FactPoll {
 		delete stream.orderToConfirm;
 		if (stream.endsRead && current.rises !== current.falls) Object.assign(stream, { windowed: true, endsRead: undefined });
 		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start (the ends the activation read were the other list's: `endsRead` proves nothing of it).
-		if (stream.wholeAgentList && !current.gaps) Object.assign(stream, { wholeAgentList: undefined, total: 0, endsRead: undefined });
+		const otherList = stream.wholeAgentList && !current.gaps;
+		if (otherList) Object.assign(stream, { wholeAgentList: undefined, total: 0, endsRead: undefined });
 		// A whole read ends the need for one begun before it (a change deferred asked for the next as it was met: report); a place tied where the list moved holds the cursors, and the next read, at its pace, looks there.
 		if (!current.gaps && stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince) stream.sweepNeededSince = 0;
 		if (!current.gaps && current.deferred !== null) stream.sweep ??= { ...newSweep(stream.newest), followsHold: true };
@@ -285,9 +287,9 @@ export class FactPoll {
 			delete stream.edge;
 		} else {
 			this.clear('unordered');
-			// From here the fast read reads what is newer than the newest fact known (one sweep's page may show none: the last); past a read it waited for, the newest that read met. The list's length is this read's (as the fast read counts it; none known, as past the agent's whole list, none): what it grows by from here, the next fast read finds.
+			// From here the fast read reads what is newer than the newest fact known (one sweep's page may show none: the last); past a read it waited for, the newest that read met. The list's length is this read's (as the fast read counts it; past the agent's whole list, that of another list: none): what it grows by from here, the next fast read finds.
 			const mark = Math.max(this.edgeMark(order === 'oldest-first' ? last.items : []), current.markRead ?? Number.NEGATIVE_INFINITY);
-			if ((order !== stream.order || !stream.edge || (current.holding && current.clockSecond !== undefined)) && Number.isFinite(mark)) [stream.edge, stream.total] = [{ mark: Math.max(mark, stream.edge?.mark ?? mark), end: endKey(order === 'oldest-first' ? last.items.at(-1) : undefined) }, stream.total > 0 ? (order === 'oldest-first' ? last.end : last.total) : 0];
+			if ((order !== stream.order || !stream.edge || (current.holding && current.clockSecond !== undefined)) && Number.isFinite(mark)) [stream.edge, stream.total] = [{ mark: Math.max(mark, stream.edge?.mark ?? mark), end: endKey(!otherList && order === 'oldest-first' ? last.items.at(-1) : undefined) }, otherList ? 0 : order === 'oldest-first' ? last.end : last.total];
 		}
 		stream.order = order;
 	}

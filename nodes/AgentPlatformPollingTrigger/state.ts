@@ -199,7 +199,7 @@ function isStream(value: unknown): value is FactStream {
 	const edge = value.edge as IDataObject | undefined;
 	if (![value.served, value.newest, value.skew, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
 	if (![value.windowed, value.relearn, value.wholeAgentList, value.orderToConfirm, value.endsRead].every((flag) => flag === undefined || flag === true)) return false;
-	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift) && (edge.end === undefined || typeof edge.end === 'string'));
+	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift) && (edge.end === undefined || isHash(edge.end)));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));
 }
 

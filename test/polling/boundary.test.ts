@@ -775,3 +775,31 @@ test('the fast read fails at its third request: the new facts its first two page
 		await server.close();
 	}
 });
+
+// A list empty at activation has no order to read its newest end by: its facts come from whole reads until one ends without gaps and
+// teaches the order. That read now gives the fast read the list's length too; on cad4394 it kept the activation's (none), so the first
+// fast read after it began at the list's start and read all of it (16 requests for 1,500 facts) once.
+test('a list empty at activation, then 1,500 facts dated apart: every one reported once, and once the order is learned no poll reads the whole list again', async () => {
+	const server = await startFactServer();
+	try {
+		const { wf, warn } = await activatedOn(server, 0);
+		const now = Date.now();
+		const made = Array.from({ length: 1_500 }, (_, i) => server.create(1, 'dep_a', false, now - 1_500_000 + i * 1_000)[0]);
+		const [items, idle]: [IDataObject[], number[]] = [[], []];
+		for (let poll = 0; poll < 8; poll++) {
+			const before = server.requests();
+			const found = await wf.poll();
+			items.push(...found);
+			// Polls after the last that found anything, each costing what an idle poll may.
+			if (found.length > 0) idle.length = 0;
+			else idle.push(server.requests() - before);
+		}
+		expect(sorted(reported(items))).toEqual(sorted(made));
+		expect(idle.length).toBeGreaterThanOrEqual(5);
+		expect(Math.max(...idle)).toBeLessThanOrEqual(3);
+		expect(totalClaims(warn)).toEqual([]);
+		warn.mockRestore();
+	} finally {
+		await server.close();
+	}
+});

@@ -83,3 +83,16 @@ test('a state that holds every note the trigger writes to n8n\'s log is read bac
 	expect(dropped).toEqual([]);
 	expect(state.facts?.notes).toEqual(Object.keys(NOTES));
 });
+
+test('the hashed id at the newest end (edge.end) is read back; one that is no hash (an edited state, a megabyte long) is not kept: the facts part carries on from its cursors, said in the log', async () => {
+	const wf = pollingWorkflow(sb, { events: ['memory.fact_created'], filters: {} });
+	wf.activate();
+	await wf.poll();
+	const stored = JSON.parse(JSON.stringify(wf.staticData()[STATE_KEY])) as IDataObject & { facts: { edge: { end?: string } } };
+	expect(loadState(stored, stored.fingerprint as string).state.facts?.edge?.end).toEqual(stored.facts.edge.end);
+	expect(stored.facts.edge.end).toHaveLength(8);
+	stored.facts.edge.end = 'x'.repeat(1_000_000);
+	const { state, dropped } = loadState(stored, stored.fingerprint as string);
+	expect(dropped).toEqual(['facts (all but its cursors)']);
+	expect(state.facts?.edge).toBeUndefined();
+});
