@@ -51,6 +51,8 @@ export function pollingWorkflow(
 	/** What n8n's database holds: the workflow's static data and, with durable cursors, the cursor row. */
 	let saved: IDataObject = {};
 	let cursor: IDataObject | undefined;
+	/** Durable cursors: whether a tick has committed the row since it was made (a tick that throws commits nothing). */
+	let committed = false;
 	type Run = { workflow: Workflow; node: INode; context: PollContext; nodeData?: IDataObject; activation: boolean };
 	/** The poller's one run per activation; for the durable scheduler, the activation poll's until it ran. */
 	let current: Run | undefined;
@@ -99,7 +101,7 @@ export function pollingWorkflow(
 			// n8n saves the static data after an activation (active-workflow-manager.js) and with items.
 			if (result !== null || run.activation) save(run);
 			// Durable cursors: every tick is committed (with its execution, or alone), the activation poll is not.
-			if (scheduler === 'durable-cursors' && !run.activation) cursor = copy(run.nodeData as IDataObject);
+			if (scheduler === 'durable-cursors' && !run.activation) [cursor, committed] = [copy(run.nodeData as IDataObject), true];
 			return (result?.[0] ?? []).map((item) => item.json);
 		},
 		/** Polls until one returns items or `max` polls have passed; returns every item seen. */
@@ -113,6 +115,8 @@ export function pollingWorkflow(
 		/** The node's static data as the last poll left it in memory. */
 		staticData: () => lastNodeData,
 		savedStaticData: () => (saved[NODE_KEY] ?? {}) as IDataObject,
+		/** Durable cursors: whether any tick has committed the cursor row (until one has, it is as it was before activation). */
+		cursorCommitted: () => committed,
 		setBudget: (ms: number) => {
 			options.budgetMs = ms;
 			if (current) current.context = contextFor(current.workflow, current.node, 'update', current.nodeData);

@@ -378,9 +378,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	const endedAt: number[] = [];
 
 	/** The facts the activation's whole read goes through: with a tier or scope filter, the agent's whole list (docs/polling-trigger.md). */
-	const activationRead = readSize();
+	let activationRead = readSize();
 	/** Polls the activation's whole read may take: one more than a whole read at the share, as the activation poll spends part of its share on the list's ends. */
-	const activationPolls = readPolls(b, activationRead) + 1;
+	let activationPolls = readPolls(b, activationRead) + 1;
 	/** The newest fact of the list the activation reads that is not dated ahead: in creation order it sits just past the facts dated ahead, where the window begins. */
 	/** The newest creation date of the facts dated ahead at activation (-Infinity: none). */
 	const newestAhead = list.facts.filter((f) => Date.parse(f.created_at) > list.now()).reduce((newest, f) => Math.max(newest, Date.parse(f.created_at)), Number.NEGATIVE_INFINITY);
@@ -448,10 +448,13 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	function restart(older: Older): void {
 		restarts++;
 		restartedBefore = true;
-		// Durable cursors: a restart before the first tick leaves the row as it was before activation, so that tick takes a new baseline (documented),
+		// Durable cursors: a restart before a tick has committed the row (the first tick, or every one since activation failed: n8n commits no
+		// tick that throws, poll-trigger-task-handler.js) leaves it as it was before activation, so the next tick takes a new baseline (documented),
 		// its poll the activation: its whole read, the one that holds what existed, is yet to end, and what the first was served it never saw.
-		if (b.scheduler === 'durable-cursors' && list.polls === 1) {
-			[newBaselineAt, holdingEndedAt] = [1, 0];
+		// Seed 14104: the first tick failed, then a restart; a fact made before the tick after it is in that tick's baseline.
+		if (b.scheduler === 'durable-cursors' && !wf.cursorCommitted()) {
+			[newBaselineAt, holdingEndedAt, activationRead] = [list.polls, 0, Math.max(activationRead, readSize())];
+			activationPolls = readPolls(b, activationRead) + 1;
 			list.servedAtActivation.clear();
 			list.endServedAtActivation = false;
 			list.createdAheadOfDate.clear();
