@@ -125,6 +125,35 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
 	});
 
+	// As above, the undated fact the last of dep_a, where the sweep's second page ends (its place), and a late write dated among the
+	// anchors before it while the sweep reads on: the anchors found fewer than kept at an undated place, a gap, and the page's first fresh fact (dep_z's
+	// oldest, where the order breaks) was compared with the place's date, none (NaN): the break was not found, the order taken as confirmed,
+	// and the minute-old fact, never read at activation, reported as created. It is now compared with the last date the sweep read.
+	test('sorted by agent first, an undated fact where the sweep\'s page ends and the order breaks, a fact dated among its anchors written during the read: the first agent\'s minute-old fact is not reported', async () => {
+		const undated = new Set<string>();
+		let armed = false;
+		server = await startFactServer({
+			order: (facts) => [...facts].sort((a, b) => a.agent_id.localeCompare(b.agent_id) || Date.parse(a.created_at) - Date.parse(b.created_at)).map((f) => (undated.has(f.id) ? { ...f, created_at: 'not a date' } : f)),
+			onList: (offset) => {
+				if (armed && offset === 190) [armed] = [false, server?.create(1, 'dep_a', false, now - 3 * 3_600_000 + 190 * 10_000 + 1)];
+			},
+		});
+		const now = Date.now();
+		const old = [
+			...Array.from({ length: 193 }, (_, i) => server?.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000)[0]),
+			...server.create(1, 'dep_a', false, now - 60_000),
+			...server.create(1, 'dep_a', false, now - 30_000),
+			...Array.from({ length: 200 }, (_, i) => server?.create(1, 'dep_z', false, now - 50 * 60_000 + i * 13_500)[0]),
+		];
+		undated.add(old[194] as string);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		armed = true;
+		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
+		expect(armed).toBe(false);
+	});
+
 	// Issue 44 (seeds 707 and 808): when the order broke, creations went to the list's clock at activation and nothing held the facts dated ahead
 	// that the window never read, so those waited for the clock: one that existed was reported once the clock passed it (invented), and one made
 	// long after, dated decades ahead, never was (lost). The read after the break now holds what it meets dated ahead, as an activation does.

@@ -32,8 +32,8 @@ export interface FactServerOptions {
 	dateSkewMs?: (answer: number) => number | null;
 	/** The `Date` header of /organization's answers against the server's clock (another host; default as the list's). */
 	orgDateSkewMs?: number;
-	/** Called before each fact-list answer (writes that go on while the trigger reads). */
-	onList?: () => void;
+	/** Called before each fact-list answer with the offset asked (writes that go on while the trigger reads). */
+	onList?: (offset: number) => void;
 	/** Whether the n-th request for the fact list (from 1) is answered 403, which no retry mends (a proxy's refusal, say). */
 	fail?: (request: number) => boolean;
 }
@@ -61,7 +61,7 @@ export async function startFactServer(options: FactServerOptions = {}) {
 			res.end(JSON.stringify(body));
 		};
 		if (org) return send({ data: { id: 'org_factserver' } });
-		options.onList?.();
+		options.onList?.(Number(url.searchParams.get('offset') ?? 0));
 		listRequests += 1;
 		if (options.fail?.(listRequests)) {
 			res.writeHead(403, { 'content-type': 'application/json' });
