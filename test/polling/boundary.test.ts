@@ -154,6 +154,30 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(armed).toBe(false);
 	});
 
+	// As above, dep_z's oldest 120 deleted after activation: the fast read's page then holds dep_a's end and what is left of dep_z, out of
+	// order, and the facts out of order beside the break are dep_a's two newest, never read at activation, which it took for new facts dated
+	// back (as a list kept in creation order may date them): the window read at activation stood, and both were reported as created. A fact it
+	// knows, dated more than the window before the fact before it (toward the list's older end), proves the window wrong now: new facts dated
+	// back come at the newest end, after the facts it knows. With dep_a's newest undated, the facts it knows were compared pairwise with that
+	// one among them, both comparisons beside it NaN (an audit of NaN dates found it); they are compared dated now. Both fail on fe82424.
+	test.each([['dated'], ['undated']])('sorted by agent first, the first agent\'s newest fact %s, the second agent\'s oldest deleted after activation: the first agent\'s minute-old facts are not reported', async (newest) => {
+		const undated = new Set<string>();
+		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => a.agent_id.localeCompare(b.agent_id) || Date.parse(a.created_at) - Date.parse(b.created_at)).map((f) => (undated.has(f.id) ? { ...f, created_at: 'not a date' } : f)) });
+		const now = Date.now();
+		const old = [
+			...Array.from({ length: 194 }, (_, i) => server?.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000)[0]),
+			...server.create(1, 'dep_a', false, now - 60_000),
+			...server.create(1, 'dep_a', false, now - 30_000),
+			...Array.from({ length: 150 }, (_, i) => server?.create(1, 'dep_z', false, now - 50 * 60_000 + i * 18_000)[0]),
+		];
+		if (newest === 'undated') undated.add(old[195] as string);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		server.remove(old.slice(196, 316) as string[]);
+		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
+	});
+
 	// Issue 44 (seeds 707 and 808): when the order broke, creations went to the list's clock at activation and nothing held the facts dated ahead
 	// that the window never read, so those waited for the clock: one that existed was reported once the clock passed it (invented), and one made
 	// long after, dated decades ahead, never was (lost). The read after the break now holds what it meets dated ahead, as an activation does.
