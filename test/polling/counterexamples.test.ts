@@ -1711,6 +1711,15 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ faults: 'failing', scheduler: 'durable-cursors', seed: 1_315_783_306 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'restart', older: 'none' }, { kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	// Biased fuzz seed 812 (lists sorted by agent first, facts made in the minute before activation): a batch of 760 dated three weeks back, a
+	// `total` capped at 100, two facts per agent made in the last minute. The activation read the first page and a full one at the place its
+	// total named: all of the batch's date, so it took the list for one of one date throughout and reported every fact dated after it as
+	// new; the last agent's newest, past the pages it read, existed. A list of one date is taken so only where its end was found (it fails on 7e5d930).
+	[
+		'no event for a fact that existed at activation: sorted by agent first, a batch under a `total` capped at 100, facts made in the minute before activation past the pages the activation read',
+		{ order: 'agent-then-oldest', total: 'capped', dateSkewMs: -600_000, existing: 760, batch: true, recent: true, seed: 586_525_522 },
+		[{ kind: 'promote', count: 1, pick: 0 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

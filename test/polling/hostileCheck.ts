@@ -428,7 +428,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		lastWork = list.polls;
 		if (step.kind === 'create') list.create(step.count, { agent: AGENTS[step.agent], tier: TIERS[step.tier], scope: SCOPES[step.scope], sameDate: step.sameDate, gapMs: step.gapMs });
 		else if (step.kind === 'promote') list.promote(step.count, step.pick);
-		else if (step.kind === 'delete') list.delete(step.count, step.pick);
+		else if (step.kind === 'delete') list.delete(step.count, step.pick, step.run);
 		else if (step.kind === 'advance') list.advance(step.minutes * MINUTE);
 		else if (step.kind === 'flip') {
 			list.flip();

@@ -71,6 +71,8 @@ export interface Behaviour {
 	/** Facts existing at activation, dated apart over weeks, or (`batch`) sharing one `created_at`. */
 	existing: number;
 	batch: boolean;
+	/** Also two facts per agent made in the minute before activation (in a list sorted by agent first, those of every agent but the last lie where the activation's read of the newest end does not go). */
+	recent?: boolean;
 	/** Facts expire by tier (L1 an hour, L2 a day, L3 a week). */
 	lifetimes: boolean;
 	/** The key's limit per minute, as the answers name it. */
@@ -96,7 +98,7 @@ export interface Behaviour {
 export type Step =
 	| { kind: 'create'; count: number; agent: number; tier: number; scope: number; sameDate: boolean; gapMs: number }
 	| { kind: 'promote'; count: number; pick: number }
-	| { kind: 'delete'; count: number; pick: number }
+	| { kind: 'delete'; count: number; pick: number; run?: boolean }
 	| { kind: 'advance'; minutes: number }
 	| { kind: 'future'; count: number; ahead: 'minutes' | 'decades' }
 	| { kind: 'restart'; older: Older }
@@ -127,6 +129,7 @@ export const behaviourArb: fc.Arbitrary<Behaviour> = fc.record({
 	futureAhead: fc.constantFrom<'minutes' | undefined>(undefined, undefined, 'minutes'),
 	existing: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 700 }) }, { weight: 1, arbitrary: fc.integer({ min: 700, max: 3_000 }) }),
 	batch: fc.boolean(),
+	recent: fc.constantFrom<boolean | undefined>(undefined, true),
 	lifetimes: fc.boolean(),
 	limit: fc.constantFrom<60 | 120 | 600>(60, 120, 600),
 	tier: fc.option(fc.constantFrom(...TIERS), { nil: undefined, freq: 3 }),
@@ -154,7 +157,7 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
 		}),
 	},
 	{ weight: 3, arbitrary: fc.record({ kind: fc.constant('promote' as const), count: fc.integer({ min: 1, max: 6 }), pick: fc.nat() }) },
-	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), count: fc.integer({ min: 1, max: 60 }), pick: fc.nat() }) },
+	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), count: fc.integer({ min: 1, max: 60 }), pick: fc.nat(), run: fc.boolean() }) },
 	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 90 }) }) },
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('future' as const), count: fc.integer({ min: 1, max: 3 }), ahead: fc.constantFrom<'minutes' | 'decades'>('minutes', 'decades') }) },
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), older: fc.constantFrom<Older>('none', 'format3', 'format3-full', 'format2-full') }) },
@@ -340,8 +343,10 @@ export class HostileList {
 		this.writes++;
 	}
 
-	delete(count: number, pick: number): void {
-		for (let i = 0; i < count && this.facts.length > 0; i++) this.facts.splice((pick + i * 13) % this.facts.length, 1);
+	/** Deletes `count` facts: spread over the list, or (`run`) in a row from `pick` in creation order, as a clean-up of old facts does (in a list sorted by agent first, it moves where one agent's facts end). */
+	delete(count: number, pick: number, run = false): void {
+		if (run && this.facts.length > 0) this.facts.splice(pick % this.facts.length, count);
+		else for (let i = 0; i < count && this.facts.length > 0; i++) this.facts.splice((pick + i * 13) % this.facts.length, 1);
 		this.writes++;
 	}
 
@@ -483,6 +488,10 @@ export function seed(list: HostileList): void {
 	if (batch) {
 		const stamp = new Date(list.now()).toISOString();
 		for (const f of list.facts) f.created_at = stamp;
+	}
+	if (list.b.recent) {
+		list.advance(end - 50_000 - list.now());
+		for (const agent of AGENTS) list.create(2, { agent, tier: 'L1', scope: 'agent', sameDate: false, gapMs: 5_000 });
 	}
 	list.advance(end - list.now());
 	// Promotions made just before activation existed: a trigger that dates them by another clock may report them.
