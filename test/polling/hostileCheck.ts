@@ -122,8 +122,10 @@ function fullFormat2Cursor(cursor: IDataObject): IDataObject {
 }
 
 /** The state an older version would have stored (hostileList.ts, Older). */
-function olderState(state: IDataObject, older: Exclude<Older, 'none'>, apiDate?: number): IDataObject {
-	const old = asFormat3(state, apiDate);
+function olderState(state: IDataObject, older: Exclude<Older, 'none'>, apiDate?: number, activationDate?: number): IDataObject {
+	const from = (cursor: unknown) => (activationDate === undefined || !cursor ? cursor : { ...(cursor as IDataObject), since: Math.max((cursor as IDataObject).since as number, activationDate) });
+	const now = state.facts as IDataObject | undefined;
+	const old = asFormat3(now ? { ...state, facts: { ...now, created: from(now.created), promoted: from(now.promoted) } } : state, apiDate);
 	const facts = old.facts as IDataObject | undefined;
 	if (older === 'format3' || !facts) return older === 'format2-full' ? { ...old, format: 2 } : old;
 	if (older === 'format3-full') return { ...old, facts: { ...facts, created: fullFormat3Cursor(facts.created as IDataObject), promoted: fullFormat3Cursor(facts.promoted as IDataObject) } };
@@ -479,7 +481,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			const dated = b.dateHeader !== 'absent' && list.polls > 0;
 			const apiDate = dated ? Math.floor((endedAt[list.polls] + (b.dateHeader === 'skewed' ? b.dateSkewMs : 0)) / 1_000) * 1_000 : undefined;
 			[olderRestartPoll, olderApiDate] = [list.polls, older === 'format2-full' || apiDate === undefined ? Number.POSITIVE_INFINITY : apiDate];
-			saved[STATE_KEY] = olderState(state, older, apiDate);
+			// Format 2 read no window at activation: its cursors began at the newest date read or the `Date`, if later (cd104fa), never before the
+			// activation's `Date` (seed 14202: converted from a window three hours back on a list sorted by agent first, a format-2 state made the
+			// first agent's newest fact, unread, new). A format-3 state's cursors the trigger moves to its last `Date` itself.
+			const activationDate = older === 'format2-full' && dated && endedAt[newBaselineAt + 1] !== undefined ? Math.floor((endedAt[newBaselineAt + 1] + (b.dateHeader === 'skewed' ? b.dateSkewMs : 0)) / 1_000) * 1_000 : undefined;
+			saved[STATE_KEY] = olderState(state, older, apiDate, activationDate);
 		}
 		wf.restart();
 	}
