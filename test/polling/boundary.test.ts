@@ -105,21 +105,32 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
 	});
 
+	/**
+	 * A server sorted by agent first, then oldest first (a fact whose id is put in `undated` served with no readable date), and the facts
+	 * it starts with: `hoursOld` of dep_a's from 3 hours before, 10 s apart, then one a minute old and one half a minute old; `dep_z` of
+	 * dep_z's from 50 minutes before, `apartMs` apart.
+	 */
+	async function agentSorted(o: { hoursOld: number; dep_z: number; apartMs: number; onList?: (offset: number) => void }) {
+		const undated = new Set<string>();
+		const started = await startFactServer({ order: (facts) => [...facts].sort((a, b) => a.agent_id.localeCompare(b.agent_id) || Date.parse(a.created_at) - Date.parse(b.created_at)).map((f) => (undated.has(f.id) ? { ...f, created_at: 'not a date' } : f)), onList: o.onList });
+		server = started;
+		const now = Date.now();
+		const old = [
+			...Array.from({ length: o.hoursOld }, (_, i) => started.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000)[0]),
+			...started.create(1, 'dep_a', false, now - 60_000),
+			...started.create(1, 'dep_a', false, now - 30_000),
+			...Array.from({ length: o.dep_z }, (_, i) => started.create(1, 'dep_z', false, now - 50 * 60_000 + i * o.apartMs)[0]),
+		];
+		return { old, undated, now, target: started.target };
+	}
+
 	// As above, with one fact served undated between the first agent's newest and the next agent's oldest: the break is still found (a whole
 	// read compares each dated fact with the dated one before it; on ef3ca11 an undated fact hid the next comparison, the order was taken as
 	// confirmed, and the minute-old fact, never read at activation, was reported as created).
 	test('sorted by agent first, its two ends in order, an undated fact where the order breaks: the first agent\'s minute-old fact is not reported', async () => {
-		const undated = new Set<string>();
-		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => a.agent_id.localeCompare(b.agent_id) || Date.parse(a.created_at) - Date.parse(b.created_at)).map((f) => (undated.has(f.id) ? { ...f, created_at: 'not a date' } : f)) });
-		const now = Date.now();
-		const old = [
-			...Array.from({ length: 194 }, (_, i) => server?.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000)[0]),
-			...server.create(1, 'dep_a', false, now - 60_000),
-			...server.create(1, 'dep_a', false, now - 30_000),
-			...Array.from({ length: 200 }, (_, i) => server?.create(1, 'dep_z', false, now - 50 * 60_000 + i * 13_500)[0]),
-		];
+		const { old, undated, target } = await agentSorted({ hoursOld: 194, dep_z: 200, apartMs: 13_500 });
 		undated.add(old[195] as string);
-		const wf = pollingWorkflow(server.target, CREATED);
+		const wf = pollingWorkflow(target, CREATED);
 		wf.activate();
 		expect(await wf.poll()).toEqual([]);
 		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
@@ -130,23 +141,17 @@ describe('the lists of the issue: nothing that existed at activation is reported
 	// oldest, where the order breaks) was compared with the place's date, none (NaN): the break was not found, the order taken as confirmed,
 	// and the minute-old fact, never read at activation, reported as created. It is now compared with the last date the sweep read.
 	test('sorted by agent first, an undated fact where the sweep\'s page ends and the order breaks, a fact dated among its anchors written during the read: the first agent\'s minute-old fact is not reported', async () => {
-		const undated = new Set<string>();
 		let armed = false;
-		server = await startFactServer({
-			order: (facts) => [...facts].sort((a, b) => a.agent_id.localeCompare(b.agent_id) || Date.parse(a.created_at) - Date.parse(b.created_at)).map((f) => (undated.has(f.id) ? { ...f, created_at: 'not a date' } : f)),
+		const { old, undated, now, target } = await agentSorted({
+			hoursOld: 193,
+			dep_z: 200,
+			apartMs: 13_500,
 			onList: (offset) => {
 				if (armed && offset === 190) [armed] = [false, server?.create(1, 'dep_a', false, now - 3 * 3_600_000 + 190 * 10_000 + 1)];
 			},
 		});
-		const now = Date.now();
-		const old = [
-			...Array.from({ length: 193 }, (_, i) => server?.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000)[0]),
-			...server.create(1, 'dep_a', false, now - 60_000),
-			...server.create(1, 'dep_a', false, now - 30_000),
-			...Array.from({ length: 200 }, (_, i) => server?.create(1, 'dep_z', false, now - 50 * 60_000 + i * 13_500)[0]),
-		];
 		undated.add(old[194] as string);
-		const wf = pollingWorkflow(server.target, CREATED);
+		const wf = pollingWorkflow(target, CREATED);
 		wf.activate();
 		expect(await wf.poll()).toEqual([]);
 		armed = true;
@@ -161,20 +166,12 @@ describe('the lists of the issue: nothing that existed at activation is reported
 	// back come at the newest end, after the facts it knows. With dep_a's newest undated, the facts it knows were compared pairwise with that
 	// one among them, both comparisons beside it NaN (an audit of NaN dates found it); they are compared dated now. Both fail on fe82424.
 	test.each([['dated'], ['undated']])('sorted by agent first, the first agent\'s newest fact %s, the second agent\'s oldest deleted after activation: the first agent\'s minute-old facts are not reported', async (newest) => {
-		const undated = new Set<string>();
-		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => a.agent_id.localeCompare(b.agent_id) || Date.parse(a.created_at) - Date.parse(b.created_at)).map((f) => (undated.has(f.id) ? { ...f, created_at: 'not a date' } : f)) });
-		const now = Date.now();
-		const old = [
-			...Array.from({ length: 194 }, (_, i) => server?.create(1, 'dep_a', false, now - 3 * 3_600_000 + i * 10_000)[0]),
-			...server.create(1, 'dep_a', false, now - 60_000),
-			...server.create(1, 'dep_a', false, now - 30_000),
-			...Array.from({ length: 150 }, (_, i) => server?.create(1, 'dep_z', false, now - 50 * 60_000 + i * 18_000)[0]),
-		];
+		const { old, undated, target } = await agentSorted({ hoursOld: 194, dep_z: 150, apartMs: 18_000 });
 		if (newest === 'undated') undated.add(old[195] as string);
-		const wf = pollingWorkflow(server.target, CREATED);
+		const wf = pollingWorkflow(target, CREATED);
 		wf.activate();
 		expect(await wf.poll()).toEqual([]);
-		server.remove(old.slice(196, 316) as string[]);
+		server?.remove(old.slice(196, 316) as string[]);
 		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
 	});
 
