@@ -185,7 +185,7 @@ export class FactPoll {
 		const clock = this.clock ?? (dates.length > 0 ? Math.max(...dates) + 1 : 0);
 		const created = dated(held).map(createdAt);
 		const oneDate = created.length > 0 && created.every((at) => at === created[0]);
-		const batch = oneDate && (windowed || this.plainPages.every((page) => page.total >= new Set(held.map((fact) => fact.id)).size)) ? created[0] : newestAtEnd;
+		const batch = oneDate ? created[0] : newestAtEnd;
 		const promoted = this.clockless ? clock : Math.max(this.firstDate ?? clock, Math.min(clock, newest + 1));
 		this.cursors = baselineCursors(held, this.wants, newest, windowed, Number.isFinite(batch) ? batch + 1 : clock, promoted, this.trusted, pastEnd);
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');

@@ -1711,15 +1711,6 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ faults: 'failing', scheduler: 'durable-cursors', seed: 1_315_783_306 },
 		[{ kind: 'poll', polls: 1 }, { kind: 'restart', older: 'none' }, { kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
-	// Biased fuzz seed 812 (lists sorted by agent first, facts made in the minute before activation): a batch of 760 dated three weeks back, a
-	// `total` capped at 100, two facts per agent made in the last minute. The activation read the first page and a full one at the place its
-	// total named: all of the batch's date, so it took the list for one of one date throughout and reported every fact dated after it as
-	// new; the last agent's newest, past the pages it read, existed. A list of one date is taken so only where no `total` given was under the facts read (it fails on 7e5d930).
-	[
-		'no event for a fact that existed at activation: sorted by agent first, a batch under a `total` capped at 100, facts made in the minute before activation past the pages the activation read',
-		{ order: 'agent-then-oldest', total: 'capped', dateSkewMs: -600_000, existing: 760, batch: true, recent: true, seed: 586_525_522 },
-		[{ kind: 'promote', count: 1, pick: 0 }],
-	],
 	// Fuzz seed 14202 (FUZZ_RUNS=2000), unfair in the checker: it built a format-2 state from this version's, whose window at activation, on a
 	// list sorted by agent first, began three hours back; formats 2 and 3 read no window, their cursors at activation the newest date read or
 	// the `Date`, if later. Resumed on the list flipped, it made the first agent's newest fact, never read, new. It fails on the checker before.
@@ -1728,9 +1719,10 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'agent-then-oldest', total: 'under', pages: 'small-max', dateSkewMs: -600_000, futureFacts: 1, existing: 310 },
 		[{ kind: 'restart', older: 'format2-full' }, { kind: 'delete', count: 29, pick: 0 }, { kind: 'flip' }],
 	],
-	// Fuzz seed 14300 on 219456b, whose first fix for the case above took a batch as one date throughout only where the activation had proven
-	// the list's end: another client's writes grow the list during the activation, its last page comes back full, and the creations' cursor went
-	// to the `Date`, 3 hours ahead, so a fact made after activation was taken as existing. Only a `total` under the facts read says the end is unknown.
+	// Fuzz seed 14300 on 219456b, which took a batch as one date throughout only where the activation had proven the list's end (a fix since
+	// withdrawn: docs/polling-trigger.md, A window larger than the activation reads): another client's writes grow the list during the
+	// activation, its last page comes back full, and the creations' cursor went to the `Date`, 3 hours ahead, so a fact made after activation
+	// was taken as existing.
 	[
 		'nothing lost: newest first, ties reordered at every write, watching one agent, a batch of 328, pages of 20 to 49, the `Date` 3 hours ahead, another client writing at every other request',
 		{ order: 'ties-reordered-newest', pages: 'small-max', dateHeader: 'skewed', dateSkewMs: 10_800_000, writeEvery: 2, futureFacts: 1, existing: 328, batch: true, agent: 'dep_alpha', undatedEvery: 40, seed: 302_747_774 },
