@@ -123,9 +123,10 @@ function fullFormat2Cursor(cursor: IDataObject): IDataObject {
 
 /** The state an older version would have stored (hostileList.ts, Older). */
 function olderState(state: IDataObject, older: Exclude<Older, 'none'>, apiDate?: number, activationDate?: number): IDataObject {
-	const from = (cursor: unknown) => (activationDate === undefined || !cursor ? cursor : { ...(cursor as IDataObject), since: Math.max((cursor as IDataObject).since as number, activationDate) });
-	const now = state.facts as IDataObject | undefined;
-	const old = asFormat3(now ? { ...state, facts: { ...now, created: from(now.created), promoted: from(now.promoted) } } : state, apiDate);
+	// `activationDate` (format 2): its cursors no earlier than the activation's `Date`, as that version took them.
+	const noEarlier = (cursor: unknown) => (activationDate === undefined || !cursor ? cursor : { ...(cursor as IDataObject), since: Math.max((cursor as IDataObject).since as number, activationDate) });
+	const stored = state.facts as IDataObject | undefined;
+	const old = asFormat3(stored ? { ...state, facts: { ...stored, created: noEarlier(stored.created), promoted: noEarlier(stored.promoted) } } : state, apiDate);
 	const facts = old.facts as IDataObject | undefined;
 	if (older === 'format3' || !facts) return older === 'format2-full' ? { ...old, format: 2 } : old;
 	if (older === 'format3-full') return { ...old, facts: { ...facts, created: fullFormat3Cursor(facts.created as IDataObject), promoted: fullFormat3Cursor(facts.promoted as IDataObject) } };
