@@ -33,7 +33,7 @@ export const NOTES = {
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
 	second: "Memory facts dated within the second of the activation's last Date (or, past its poll, within a minute before) were met by its read of a list with no provable order (or skipped by it, its pages moved): they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	unproven: "The newest end of the memory-fact list could not be read whole at activation (it moved while read, or more facts dated ahead sat there than one poll may read): until the read of the whole list now under way ends, a fact that shows in the list dated before the activation's Date, or no later than the facts dated ahead it read there, is taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
-	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), facts dated no later than those the activation read dated ahead (within a day), any promotion while its Dates disagree, or any change while they name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
+	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), facts dated no later than those the activation read dated ahead (within a day), facts dated after a batch (one created_at at the ends the activation read, which shows no order) and before the activation's Date, any promotion while its Dates disagree, or any change while they name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded: 'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
 	undated: 'Memory facts with no readable created_at or id were read: they cannot be told new from old, so they are never reported (docs/polling-trigger.md, What it can prove).',
@@ -191,7 +191,7 @@ export class FactPoll {
 		if (windowed && Number.isFinite(newest) && this.cursors.created.since > newest - WINDOW_MS) this.note('crowded');
 		// Past a batch the cursor stays (the whole read holds only what is dated ahead): the batch's keys would be stored for nothing (kilobytes a poll).
 		const heldTo = endsRead || this.stream.order === 'unknown' ? undefined : created.filter((at) => at > this.trusted && at <= this.trusted + DAY_MS).reduce<number | undefined>((max, at) => Math.max(max ?? at, at), undefined);
-		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, heldTo, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) } : undefined;
+		const past = !windowed && Number.isFinite(batch) ? { clockSecond: clock, heldFrom: this.cursors.created.since, heldTo: oneDate && this.clock !== undefined && !endsRead ? Math.max(heldTo ?? clock, clock) : heldTo, ...(endsRead ? { aheadInSecond: true as const, endsRead: true as const } : {}) } : undefined;
 		if (past) letGo(this.cursors.created, this.cursors.created.from);
 		if (past && this.created) this.note('crowded');
 		// Past the newest end read in order, every fact dated ahead was read there: ids decide those, as in a window (no whole read is needed).
@@ -215,14 +215,13 @@ export class FactPoll {
 	}
 
 	/** No `Date`, or `Date`s further apart than the local time this poll took (`spread` over 0: replicas whose clocks disagree): none tells when a promotion was made. */
-	private get clockless(): boolean {
-		return this.clock === undefined || this.spread() > 0;
-	}
+	private get clockless(): boolean { return this.clock === undefined || this.spread() > 0; }
 
 	/** A promotions read that holds every promotion it meets (no clock tells when one was made; after a restart, its keys decide unless there is no `Date`): one its gaps skipped may have existed, so it begins again after them (factSweep.ts finds them). */
 	holdsEvery = (current: Sweep): boolean => current.promotions === true && (current.restarted ? this.clock === undefined : this.clockless);
-	/** The activation's whole read with no `Date`, past a batch whose two ends it read: its creations wait for its end (factSweep.ts), as it holds none dated ahead (none can be told). */
-	undatedEnds = (current: Sweep): boolean => current.holding === true && current.endsRead === true && this.clock === undefined;
+	/** `pastBatch`: a read past a batch, with a `Date` (the creations' cursor before its clock: it holds what is dated after the batch and before that clock, found to have no order). `waitsForEnd`: the activation's whole read past a batch whose two ends it read, with no `Date` or before it held that: its creations wait for its end (factSweep.ts), which, finding the list sorted by date, proves them new; with no `Date` it holds none dated ahead (none can be told). */
+	pastBatch = (current: Sweep): boolean => this.clock !== undefined && this.cursors.created.since < (current.clockSecond ?? Number.NEGATIVE_INFINITY);
+	waitsForEnd = (current: Sweep): boolean => current.holding === true && current.endsRead === true && (this.clock === undefined || (this.pastBatch(current) && (current.heldTo ?? Number.NEGATIVE_INFINITY) < (current.clockSecond as number)));
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
 	get clock(): number | undefined {
@@ -235,10 +234,10 @@ export class FactPoll {
 		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.holdsEvery(current) || change.at > this.trusted) && !this.cursors.promoted.keys.has(change.key) && (room -= MAX_SEEN_BYTES / MAX_SEEN) >= 0) { remember(this.cursors.promoted, change, this.trusted); if (!this.activating) this.note('heldAhead'); }
 		if (!this.created || !current.holding) return;
 		if (current.clockSecond !== undefined && this.cursors.created.since >= current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - (this.activating ? DATE_RESOLUTION_MS : WINDOW_MS) && createdAt(f) < this.cursors.created.since)) this.note('second');
-		// With no `Date` no date read vouches for itself: the floor stays at or below the cursor (one dated decades ahead must not leave the creations after the cursor unheld).
-		const floor = Math.max(current.heldFrom ?? 0, Math.min(this.newestTrusted(facts) - WINDOW_MS, this.clock === undefined ? this.cursors.created.since : Number.POSITIVE_INFINITY));
+		// With no `Date` no date read vouches for itself, and past a batch those dated after it are held, however new the newest: the floor stays at or below the cursor (one dated decades ahead, or a promotion made since, must not leave the creations after the cursor unheld).
+		const floor = Math.max(current.heldFrom ?? 0, Math.min(this.newestTrusted(facts) - WINDOW_MS, this.clock === undefined || this.pastBatch(current) ? this.cursors.created.since : Number.POSITIVE_INFINITY));
 		const upTo = this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted;
-		if (!this.activating && (Number.isFinite(upTo) || this.clock === undefined) && facts.some((f) => (createdAt(f) > upTo || (this.clock === undefined && createdAt(f) < this.cursors.created.since) || (createdAt(f) >= this.cursors.created.since && createdAt(f) <= (current.heldTo ?? Number.NEGATIVE_INFINITY))) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
+		if (!this.activating && facts.some((f) => (createdAt(f) > upTo || (this.clock === undefined && createdAt(f) < this.cursors.created.since) || (createdAt(f) >= this.cursors.created.since && createdAt(f) <= (current.heldTo ?? Number.NEGATIVE_INFINITY))) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
 		current.heldFrom = holdExisting(this.cursors.created, facts, floor, upTo, current.heldTo);
 		if (current.heldFrom > floor) this.note('crowded');
 	}
@@ -254,9 +253,9 @@ export class FactPoll {
 		delete stream.sweep;
 		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation poll or its second, and always in a list of no known order with no `Date`: a fact dated ahead it skipped cannot be told from a new one).
 		// With no `Date`, a read past a batch whose two ends the activation read holds no creation dated ahead (none can be told) and its creations wait (factSweep.ts): found out of date order without gaps, those ends prove nothing, and a read holding every creation follows.
-		const unsorted = this.undatedEnds(current) && current.rises && current.falls && !current.gaps;
-		if (unsorted || (current.holding && current.gaps && (current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS || (this.clock === undefined && stream.order === 'unknown')))) {
-			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, heldTo: current.heldTo, promotions: current.promotions, ...(unsorted ? {} : { aheadInSecond: true as const }), ...(!unsorted && (this.activating || current.endsRead) ? { endsRead: true as const } : {}) };
+		const [unsorted, raise] = [this.waitsForEnd(current) && current.rises && current.falls && !current.gaps, this.pastBatch(current) && current.rises && current.falls];
+		if (unsorted || (current.holding && current.gaps && (raise || current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS || (this.clock === undefined && stream.order === 'unknown')))) {
+			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, heldTo: raise ? Math.max(current.heldTo ?? Number.NEGATIVE_INFINITY, current.clockSecond ?? Number.NEGATIVE_INFINITY) : current.heldTo, promotions: current.promotions, ...(unsorted && this.clock === undefined ? {} : { aheadInSecond: true as const }), ...(!unsorted && (this.activating || current.endsRead) ? { endsRead: true as const } : {}) };
 			return;
 		}
 		if (this.holdsEvery(current) && current.gaps) stream.sweep = { ...newSweep(stream.newest), promotions: true, ...(current.restarted ? { restarted: true as const } : {}) };

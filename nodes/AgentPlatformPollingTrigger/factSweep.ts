@@ -95,7 +95,7 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 		if (Number.isFinite(at)) order.lastCreated = at;
 	}
 	if (broken && stream.windowed && stream.orderToConfirm) return (poll.orderBroken(current), false);
-	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm || poll.undatedEnds(current));
+	const { deferred, outOfRoom } = poll.report(page.items, stream.orderToConfirm || poll.waitsForEnd(current));
 	if (outOfRoom) return false;
 	const held = Math.min(current.deferred ?? Number.POSITIVE_INFINITY, deferred, tied && page.shifted && !gaps && placed >= poll.cursors.created.since ? placed : Number.POSITIVE_INFINITY);
 	const markRead = Math.max(current.markRead ?? Number.NEGATIVE_INFINITY, poll.edgeMark(page.items));

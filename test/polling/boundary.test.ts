@@ -175,6 +175,27 @@ describe('the lists of the issue: nothing that existed at activation is reported
 		expect(reported(await pollTimes(wf, 12)).filter((id) => old.includes(id))).toEqual([]);
 	});
 
+	// Fuzz seeds 14301, 14501 and 14503 on bd0602b: where the ends the activation reads are one batch (one created_at, no order to learn), the
+	// creations' cursor went past the batch and its whole read held only facts dated ahead; a fact dated after the batch and before activation
+	// that no page of the activation showed (past a `total` that under-counts, or anywhere in a new order per request) was reported as created
+	// when that read met it. That read now holds such facts as existing (it is begun again after gaps that show no order, until one ends
+	// without); a fact made after the activation's second is reported. Both cases fail on bd0602b (the half-minute-old facts reported).
+	test.each([['oldest first under a `total` capped at 100'], ['in a new order per request']])('a batch at the ends the activation reads, a list %s, facts half a minute old among them: none is reported, and a fact made after the activation\'s second is', async (how) => {
+		let request = 0;
+		const shuffle = (facts: Fact[]) => facts.map((f, i) => ({ f, k: (i * 7919 + ++request * 104_729) % 1_000_003 })).sort((a, b) => a.k - b.k).map((x) => x.f);
+		server = await startFactServer({ rateLimit: 60, ...(how.startsWith('oldest') ? { total: (count: number) => Math.min(count, 100), served: () => 20 } : { order: shuffle }) });
+		const now = Date.now();
+		const old = [...server.create(600, 'dep_a', true, now - 3_600_000), ...server.create(2, 'dep_a', false, now - 30_000), ...server.create(600, 'dep_z', true, now - 3_600_000)];
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		server.advance(2_000);
+		const made = server.create(1, 'dep_a');
+		const items = await pollTimes(wf, 12);
+		expect(reported(items).filter((id) => old.includes(id))).toEqual([]);
+		expect(reported(items)).toEqual(made);
+	});
+
 	// Issue 44 (seeds 707 and 808): when the order broke, creations went to the list's clock at activation and nothing held the facts dated ahead
 	// that the window never read, so those waited for the clock: one that existed was reported once the clock passed it (invented), and one made
 	// long after, dated decades ahead, never was (lost). The read after the break now holds what it meets dated ahead, as an activation does.

@@ -1728,6 +1728,59 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered-newest', pages: 'small-max', dateHeader: 'skewed', dateSkewMs: 10_800_000, writeEvery: 2, futureFacts: 1, existing: 328, batch: true, agent: 'dep_alpha', undatedEvery: 40, seed: 302_747_774 },
 		[{ kind: 'poll', polls: 2 }],
 	],
+	// Fuzz seeds 14501, 14301 and 14503 on bd0602b (FUZZ_RUNS=2000, the generator's `recent` facts: two per agent in the minute before
+	// activation), shrunk: inventions. The ends the activation read were one batch (a `total` capped at 100 hid the end; a new order per
+	// request; one agent's list in one), so the creations' cursor went past the batch and the whole read held only facts dated ahead: a fact
+	// dated after the batch and before activation that no page of the activation showed was reported when that read met it. That read now
+	// holds them as existing (begun again after gaps that show no order); each fails on bd0602b.
+	[
+		'no event for a fact that existed at activation: a batch, a total capped at 100, pages of 20 to 49, facts made in the minute before activation past the cap, one fact deleted',
+		{ total: 'capped', pages: 'small-max', existing: 156, batch: true, recent: true, seed: 229_920_235 },
+		[{ kind: 'delete', count: 1, pick: 0, run: false }],
+	],
+	[
+		'no event for a fact that existed at activation: one agent\'s batch in a new order per request, facts made in the minute before activation, one fact made',
+		{ order: 'permutation', existing: 1075, batch: true, recent: true, agent: 'dep_alpha', seed: 406_579_947 },
+		[{ kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
+	// Fuzz seed 14503 on this fix as first written: promotions made after activation moved the newest date known on, and the read that holds
+	// facts dated after the batch held them only from a minute before that newest on (as a read holding the activation's second does): a fact
+	// made a minute before activation, met two polls later, was reported. Past a batch that read holds them from the batch on. Fails on bd0602b.
+	[
+		'no event for a fact that existed at activation: a batch in a new order per request, facts made in the minute before activation, facts promoted and deleted',
+		{ order: 'permutation', existing: 648, batch: true, recent: true, seed: 1_134_218_579 },
+		[{ kind: 'promote', count: 5, pick: 0 }, { kind: 'promote', count: 4, pick: 0 }, { kind: 'delete', count: 16, pick: 125_553_801, run: false }],
+	],
+	[
+		'no event for a fact that existed at activation: a batch in a new order per request, facts made in the minute before activation, one fact deleted',
+		{ order: 'permutation', existing: 647, batch: true, recent: true, seed: 1_134_220_868 },
+		[{ kind: 'delete', count: 1, pick: 0, run: false }],
+	],
+	// Fuzz seed 14400 on a design tried before 9131b1e (reading such a batch by the list's `Date` alone, never committed): a replica's `Date` 10 min ahead, another client
+	// writing, a total capped: 100 facts made after activation taken as existing, and n8n's log said nothing. The read that holds facts dated after
+	// the batch takes those made during it as existing (the choice for facts that appear during that read) and says so; those made after it are reported.
+	[
+		'no loss in silence: a batch, a total capped at 100, replicas whose `Date`s disagree by 10 minutes, another client writing, 100 facts made',
+		{ total: 'capped', dateHeader: 'replicas', dateSkewMs: -600_000, writeEvery: 2, otherWrites: 'mixed', existing: 282, batch: true, recent: true },
+		[{ kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
+	// Fuzz seed 14503 on this fix as first written (the read begun again after gaps held every fact dated ahead): a batch of 101 in a new order
+	// per request; a fact dated 3 minutes ahead made after the activation poll was held as existing for good. Past its second, that read holds
+	// facts dated ahead no more, as before.
+	[
+		'nothing lost: a batch in a new order per request, a fact dated 3 minutes ahead made after activation, one deleted',
+		{ order: 'permutation', existing: 101, batch: true },
+		[{ kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'delete', count: 1, pick: 0, run: false }],
+	],
+	// Fuzz seed 822 (the generator's `recent` facts), the checker's expectation unfair: sorted by agent, a `Date` 10 min behind the facts'
+	// clock, a durable restart before any tick committed, a flip. A fact made a minute before activation is dated 9 minutes ahead of that
+	// `Date`: one no read met while it was ahead is reported once the clock passes it (docs/polling-trigger.md, Reports late), as the checker
+	// already allowed for facts the generator dates ahead.
+	[
+		'a fact dated ahead of a `Date` behind the facts\' clock, unread while ahead, reported late as the docs say: sorted by agent, a durable restart, a flip',
+		{ order: 'agent-desc-then-newest', pages: 'small-max', dateHeader: 'skewed', dateSkewMs: -600_000, futureFacts: 1, existing: 345, batch: true, recent: true, scheduler: 'durable-cursors' },
+		[{ kind: 'restart', older: 'none' }, { kind: 'flip' }, { kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 ];
 
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {

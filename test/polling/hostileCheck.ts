@@ -256,11 +256,13 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * clock passes its date (docs/polling-trigger.md, Reports late). So too in a list in order where the activation poll was served no fact
 	 * dated ahead at or after it (a `total` under the count kept it from the end, or cut its read on short): the whole read holds only what is
 	 * dated ahead of the `Date` of the poll that meets it (docs/polling-trigger.md, Proves; one served dated ahead later dates it no later in
-	 * the order, and that read then holds it).
+	 * the order, and that read then holds it). A `Date` behind the facts' clock (skewed, replicas) dates the real facts of its last minutes
+	 * ahead of it too: elsewhere, so is one of them (seed 822: sorted by agent, the `Date` 10 min behind, a fact made a minute before activation).
 	 */
 	const aheadUnmet = (change: Change) => {
-		if (change.kind !== 'created' || !change.datedAhead || b.futureAhead !== 'minutes') return false;
 		const at = Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '');
+		const behindDate = !orderedAtActivation && (b.dateHeader === 'skewed' || b.dateHeader === 'replicas') && at > activationClock;
+		if (change.kind !== 'created' || ((!change.datedAhead || b.futureAhead !== 'minutes') && !behindDate)) return false;
 		return !orderedAtActivation || (!list.createdAheadOfDate.has(change.id) && ![...list.servedAtActivation].some(([id, servedAt]) => list.changes.get(id)?.datedAhead && servedAt >= at));
 	};
 	/**
@@ -548,6 +550,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// that read (made in the activation's own second, or dated back) is to take them as existing, and the log says so.
 		const secondMet = warned.some((message) => message.includes("dated within the second of the activation's last Date"));
 		const inSecondDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && (unprovenAtActivation || secondMet) && c.atPoll < newBaselineAt + activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
+		// Nor one made during the activation's whole read of a list whose ends, as that poll read them, were one batch (one created_at shows no
+		// order, so no window is proven), dated after the batch and before the activation's clock, when n8n's log said so: the docs' choice for
+		// facts that appear during that read. One dated so that existed unread cannot be told from it (seeds 14501, 14503).
+		const afterBatchDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.batch && heldAheadSaid && (holdingEndedAt === 0 || c.atPoll < holdingEndedAt) && Date.parse(fact?.created_at ?? '') < activationClock;
 		// In a list in a new order per request larger than a page that read never ends (each read has gaps): in a poll whose `Date`s disagree, it
 		// holds every promotion it meets, as the docs say, and n8n's log must say so.
 		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && (c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0) || (b.order === 'permutation' && activationRead >= pageYield(b) && heldAheadSaid));
@@ -577,7 +583,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		for (const c of made) {
 			const fact = alive.get(c.id);
 			// A fact served with no readable created_at: its creation is never reported (docs/polling-trigger.md, Refuses).
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || (c.kind === 'created' && list.undated(c.id)) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || aheadLooksReal(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || (c.kind === 'created' && list.undated(c.id)) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || afterBatchDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || aheadLooksReal(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
 			// on that one assumption too (docs/polling-trigger.md): with `Date`s that are not the facts' clock (skewed, replicas), creations are not promised.
