@@ -1772,6 +1772,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', existing: 101, batch: true },
 		[{ kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'delete', count: 1, pick: 0, run: false }],
 	],
+	// Fuzz seed 14504 on 5afac01 (and so on bd0602b): newest first, ties reordered at every write, a total under the count, a batch of 700. The
+	// read holding what existed, past the activation poll, had gaps, and the read after it held no fact dated ahead (only within the activation's
+	// second): when it ended without gaps it proved nothing of them, and a fact dated decades ahead made after it waited for the clock, for good.
+	// Past a batch whose end the activation did not read, the read begun again holds what is dated ahead as the first did, and ending whole proves
+	// them. Fails on bd0602b.
+	[
+		'nothing lost: newest first, ties reordered, a total under the count, a batch of 700, lifetimes, a fact dated decades ahead made after two polls',
+		{ order: 'ties-reordered-newest', total: 'under', pages: 'small-max', existing: 700, batch: true, lifetimes: true, seed: 229_993_631 },
+		[{ kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'poll', polls: 2 }, { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 	// Fuzz seed 822 (the generator's `recent` facts), the checker's expectation unfair: sorted by agent, a `Date` 10 min behind the facts'
 	// clock, a durable restart before any tick committed, a flip. A fact made a minute before activation is dated 9 minutes ahead of that
 	// `Date`: one no read met while it was ahead is reported once the clock passes it (docs/polling-trigger.md, Reports late), as the checker
