@@ -1782,6 +1782,14 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'ties-reordered-newest', total: 'under', pages: 'small-max', existing: 700, batch: true, lifetimes: true, seed: 229_993_631 },
 		[{ kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'poll', polls: 2 }, { kind: 'future', count: 1, ahead: 'decades' }, { kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	// Fuzz seed 14505 on 170294f, the checker's expectation unfair: a format-2 state (the checker raises its cursors to the activation's `Date`,
+	// as that version took them) under a `Date` 10 minutes ahead. Its cursors stay where they were stored (docs/polling-trigger.md, a state
+	// stored by an earlier version): a fact made after the restart dated before them is that version's loss, which the checker now grants.
+	[
+		'a state stored by an earlier version keeps its cursors: format 2 under a `Date` 10 minutes ahead, 100 facts made after the restart',
+		{ dateHeader: 'skewed', dateSkewMs: 600_000 },
+		[{ kind: 'restart', older: 'format2-full' }, { kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
+	],
 	// Fuzz seed 822 (the generator's `recent` facts), the checker's expectation unfair: sorted by agent, a `Date` 10 min behind the facts'
 	// clock, a durable restart before any tick committed, a flip. A fact made a minute before activation is dated 9 minutes ahead of that
 	// `Date`: one no read met while it was ahead is reported once the clock passes it (docs/polling-trigger.md, Reports late), as the checker

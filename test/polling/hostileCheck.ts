@@ -187,6 +187,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * its state leaves unheld it never read, and nothing tells such a fact from one made since (docs/polling-trigger.md, What it can prove).
 	 */
 	let olderRestart = false;
+	/**
+	 * The latest date a format-2 state's creations cursor was stored at (no earlier than the activation's `Date`): its cursors stay where they
+	 * were stored (docs/polling-trigger.md, a state stored by an earlier version), so under a `Date` ahead of the facts' clock a creation dated
+	 * before it is that version's loss, not this one's (seed 14505: the `Date` 10 minutes ahead, 100 facts made after the restart).
+	 */
+	let format2Cursor = Number.NEGATIVE_INFINITY;
 	/** The first poll whose `Date` had passed the newest fact dated ahead (aheadLooksReal). */
 	let aheadPassedAt = Number.POSITIVE_INFINITY;
 	/** The last poll whose state n8n saved, and whether the next poll is the poller's activation after a restart (saved too). */
@@ -489,6 +495,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			// first agent's newest fact, unread, new). A format-3 state's cursors the trigger moves to its last `Date` itself.
 			const activationDate = older === 'format2-full' && dated && endedAt[newBaselineAt + 1] !== undefined ? Math.floor((endedAt[newBaselineAt + 1] + (b.dateHeader === 'skewed' ? b.dateSkewMs : 0)) / 1_000) * 1_000 : undefined;
 			saved[STATE_KEY] = olderState(state, older, apiDate, activationDate);
+			format2Cursor = Math.max(format2Cursor, activationDate ?? Number.NEGATIVE_INFINITY);
 		}
 		wf.restart();
 	}
@@ -542,6 +549,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// that existed unread there, a known loss the docs state (a state stored by an earlier version; with no `Date` stored, format 2, it spans all
 		// but the last minute of the time n8n was stopped), when n8n's log named the date.
 		const orderBrokenSaid = warned.some((message) => message.includes('is out of the order its ends showed'));
+		const beforeFormat2Cursor = (c: Change, fact?: ServedFact) => c.kind === 'created' && Date.parse(fact?.created_at ?? '') < format2Cursor;
 		const madeWhileStopped = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.order.startsWith('agent-') && orderBrokenSaid && c.atPoll === olderRestartPoll && Date.parse(fact?.created_at ?? '') < olderBoundary;
 		const aheadDuringMovedRead = (c: Change) => c.datedAhead && b.futureFacts > 0 && movedAtActivation && c.atPoll < newBaselineAt + readPolls(b, activationRead);
 		// Nor a creation made during that read dated before the activation's clock (its latest `Date` and that second) where n8n's log said the newest
@@ -583,7 +591,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		for (const c of made) {
 			const fact = alive.get(c.id);
 			// A fact served with no readable created_at: its creation is never reported (docs/polling-trigger.md, Refuses).
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || (c.kind === 'created' && list.undated(c.id)) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || afterBatchDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || aheadLooksReal(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || (c.kind === 'created' && list.undated(c.id)) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || afterBatchDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || beforeFormat2Cursor(c, fact) || aheadLooksReal(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
 			// on that one assumption too (docs/polling-trigger.md): with `Date`s that are not the facts' clock (skewed, replicas), creations are not promised.
