@@ -89,9 +89,7 @@ export class FactPoll {
 	}
 
 	/** The latest date a fact may be trusted to be dated by the facts' clock: the list's latest `Date` and its resolution (no `Date`: any). */
-	get trusted(): number {
-		return this.listDate === undefined ? Number.POSITIVE_INFINITY : this.listDate + DATE_RESOLUTION_MS;
-	}
+	get trusted(): number { return this.listDate === undefined ? Number.POSITIVE_INFINITY : this.listDate + DATE_RESOLUTION_MS; }
 
 	/** Starts a step (the baseline, the fast read, the sweep). */
 	step = (): this => ((this.pagesInStep = 0), this);
@@ -253,15 +251,16 @@ export class FactPoll {
 		delete stream.sweep;
 		// The activation's whole read: creations go back to the window it held (with gaps, provisional; read again within the activation poll or its second, and always in a list of no known order with no `Date`: a fact dated ahead it skipped cannot be told from a new one).
 		// With no `Date`, a read past a batch whose two ends the activation read holds no creation dated ahead (none can be told) and its creations wait (factSweep.ts): found out of date order without gaps, those ends prove nothing, and a read holding every creation follows.
-		const [unsorted, raise] = [this.waitsForEnd(current) && current.rises && current.falls && !current.gaps, this.pastBatch(current) && current.rises && current.falls];
+		const [unsorted, raise] = [this.waitsForEnd(current) && current.rises && current.falls && !current.gaps, this.pastBatch(current) && current.rises && current.falls && (current.begunAgain ?? 0) < 3];
 		if (unsorted || (current.holding && current.gaps && (raise || current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS || (this.clock === undefined && stream.order === 'unknown')))) {
-			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, heldTo: raise ? Math.max(current.heldTo ?? Number.NEGATIVE_INFINITY, current.clockSecond ?? Number.NEGATIVE_INFINITY) : current.heldTo, promotions: current.promotions, ...((unsorted && this.clock === undefined) || (raise && !current.endsRead && !current.aheadInSecond) ? {} : { aheadInSecond: true as const }), ...(!unsorted && (this.activating || current.endsRead) ? { endsRead: true as const } : {}) };
+			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, heldTo: raise ? Math.max(current.heldTo ?? Number.NEGATIVE_INFINITY, current.clockSecond ?? Number.NEGATIVE_INFINITY) : current.heldTo, promotions: current.promotions, ...(raise ? { begunAgain: (current.begunAgain ?? 0) + 1 } : {}), ...((unsorted && this.clock === undefined) || (raise && !current.endsRead && !current.aheadInSecond) ? {} : { aheadInSecond: true as const }), ...(!unsorted && (this.activating || current.endsRead) ? { endsRead: true as const } : {}) };
 			return;
 		}
 		if (this.holdsEvery(current) && current.gaps) stream.sweep = { ...newSweep(stream.newest), promotions: true, ...(current.restarted ? { restarted: true as const } : {}) };
 		if (current.holding) {
 			// Back to the window it held, never on: a fact made during it, dated after the cursor, at a place it had passed, is the next read's. With gaps, past the activation's second, a change of that second it skipped may have existed or been made after that poll: taken as existing, counted when met, and said.
-			endHolding(this.cursors.created, Math.min(this.cursors.created.since, current.gaps ? Number.POSITIVE_INFINITY : (current.heldFrom ?? Number.POSITIVE_INFINITY)), current.gaps && current.clockSecond !== undefined && this.cursors.created.since >= current.clockSecond && this.created ? (this.note('second'), current.clockSecond - DATE_RESOLUTION_MS) : Number.POSITIVE_INFINITY);
+			if (current.gaps && current.rises && current.falls && this.pastBatch(current)) endHolding(this.cursors.created, current.clockSecond as number, this.cursors.created.since);
+			else endHolding(this.cursors.created, Math.min(this.cursors.created.since, current.gaps ? Number.POSITIVE_INFINITY : (current.heldFrom ?? Number.POSITIVE_INFINITY)), current.gaps && current.clockSecond !== undefined && this.cursors.created.since >= current.clockSecond && this.created ? (this.note('second'), current.clockSecond - DATE_RESOLUTION_MS) : Number.POSITIVE_INFINITY);
 			// Past a batch whose two ends the activation read (facts dated ahead would sit there in a list sorted by date), a read that finds it so sorted proves them too (gaps at ties hide no order; it holds nothing dated ahead): this one, or the first whole read after it that does (`endsRead`). Its clock at activation is where creations go should a later read find the order broken (orderBroken).
 			[stream.windowed, stream.activatedAt] = [this.late(current) ? (current.endsRead && !(current.rises && current.falls)) || undefined : !current.gaps || undefined, stream.activatedAt ?? current.clockSecond];
 			stream.endsRead = (this.late(current) && current.endsRead && !stream.windowed) || undefined;

@@ -51,10 +51,11 @@ export interface Sweep {
 	markRead?: number;
 	/** The activation's read of a list whose window could not be read at its newest end: it holds the creations that existed (judge.ts, holdExisting). */
 	holding?: true;
-	/** With `holding`: from where the creations that existed are held; the list's clock at activation; up to where all are held (facts dated ahead read then: factPoll.ts, startFrom). */
+	/** With `holding`: from where the creations that existed are held; the list's clock at activation; up to where all are held (facts dated ahead read then, and past a batch those dated before that clock: factPoll.ts, startFrom); past a batch, how often it was begun again after gaps that showed no order. */
 	heldFrom?: number;
 	clockSecond?: number;
 	heldTo?: number;
+	begunAgain?: number;
 	/** With `holding`: a read past a batch whose ends the activation read, or begun again after gaps, holds facts dated ahead only within the activation poll or its second (else all). */
 	aheadInSecond?: true;
 	/** With `aheadInSecond`, past a batch: the activation read the list's two ends (its last page was shorter than served). */
@@ -185,7 +186,7 @@ function isSweep(v: unknown): v is Sweep {
 		[v.startedAt, v.pages, v.maxPages].every(isNumber) &&
 		[v.gaps, v.rises, v.falls].every((b) => typeof b === 'boolean') &&
 		[v.lastCreated, v.deferred].every((at) => at === null || isNumber(at)) &&
-		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond, v.heldTo, v.markRead].every(isOptionalNumber) &&
+		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond, v.heldTo, v.begunAgain, v.markRead].every(isOptionalNumber) &&
 		[v.holding, v.aheadInSecond, v.promotions, v.restarted, v.endsRead, v.followsHold].every((flag) => flag === undefined || flag === true)
 	);
 }
