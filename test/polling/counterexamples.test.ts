@@ -1790,6 +1790,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ dateHeader: 'skewed', dateSkewMs: 600_000 },
 		[{ kind: 'restart', older: 'format2-full' }, { kind: 'create', count: 100, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }],
 	],
+	// Fuzz seed 14506 on 170294f (and on bd0602b), the checker's expectation unfair: one agent's batch of 922 in a new order per request, facts
+	// made in the minute before activation, n8n restarted at once on a format-3 state, whose creations cursor stands at the batch and holds none
+	// of them. That version's rule, which its state keeps (docs/polling-trigger.md, a state stored by an earlier version): a fact dated at or after
+	// the cursor, its key not held, is new; it reported such a fact when it met one, and none can be told from one made after its last poll and
+	// dated up to a minute before it could be read. The checker now grants it (unheldByOlder); the rest (nothing twice, nothing lost) still holds.
+	[
+		'a state stored by an earlier version: its keys decide, a batch of 922 in a new order per request, facts of the minute before activation, format 3',
+		{ order: 'permutation', existing: 922, batch: true, recent: true, agent: 'dep_alpha', seed: 75_500_799 },
+		[{ kind: 'restart', older: 'format3-full' }, { kind: 'poll', polls: 1 }],
+	],
 	// Fuzz seed 822 (the generator's `recent` facts), the checker's expectation unfair: sorted by agent, a `Date` 10 min behind the facts'
 	// clock, a durable restart before any tick committed, a flip. A fact made a minute before activation is dated 9 minutes ahead of that
 	// `Date`: one no read met while it was ahead is reported once the clock passes it (docs/polling-trigger.md, Reports late), as the checker

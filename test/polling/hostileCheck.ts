@@ -37,7 +37,7 @@
  * `run` throws an Error naming the invariant and the poll; fast-check shrinks the scenario.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
+import { shortHash, STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
 import { type Behaviour, AGENTS, type Change, changeKey, HostileList, MAX_PAGE, type Older, SCOPES, seed, type ServedFact, type Step, TIERS } from './hostileList';
 import { pollingWorkflow } from './helpers';
 
@@ -188,6 +188,14 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 */
 	let olderRestart = false;
 	/**
+	 * Creations that existed at activation, not reported, that an older version's state left unheld at or after its creations cursor: by that
+	 * version's rule, which the trigger keeps for its state (docs/polling-trigger.md, a state stored by an earlier version), each is new. That
+	 * version held or reported every fact it read, and reported such a fact when it met it (its activation read only the list's ends), and none
+	 * of them can be told from a fact made after its last poll, dated up to a minute before it could be read (seed 14506: a batch of 922 in a new
+	 * order per request, a fact of the minute before activation).
+	 */
+	const unheldByOlder = new Set<string>();
+	/**
 	 * The latest date a format-2 state's creations cursor was stored at (no earlier than the activation's `Date`): its cursors stay where they
 	 * were stored (docs/polling-trigger.md, a state stored by an earlier version), so under a `Date` ahead of the facts' clock a creation dated
 	 * before it is that version's loss, not this one's (seed 14505: the `Date` 10 minutes ahead, 100 facts made after the restart).
@@ -277,7 +285,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * So from the poll whose `Date` passed it (at activation when ahead by more than it; a minute or two later when by less, the facts' clock moving on).
 	 */
 	const aheadLooksReal = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.futureFacts > 0 && b.futureAhead === 'minutes' && (b.dateHeader === 'skewed' || b.dateHeader === 'replicas') && aheadPassedAt <= c.atPoll && Date.parse(fact?.created_at ?? '') < newestAhead - 61_000;
-	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && change.datedAhead;
+	const fromOlderState = (change: Change) => olderRestart && change.kind === 'created' && (change.datedAhead || unheldByOlder.has(change.key));
 	/**
 	 * The second the activation began in, on the fact list's `Date` clock when that is the facts' own. A promotion made in it before
 	 * activation, on a fact the activation poll did not read, may be reported: it cannot be told from one made at once after the activation
@@ -495,6 +503,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			// first agent's newest fact, unread, new). A format-3 state's cursors the trigger moves to its last `Date` itself.
 			const activationDate = older === 'format2-full' && dated && endedAt[newBaselineAt + 1] !== undefined ? Math.floor((endedAt[newBaselineAt + 1] + (b.dateHeader === 'skewed' ? b.dateSkewMs : 0)) / 1_000) * 1_000 : undefined;
 			saved[STATE_KEY] = olderState(state, older, apiDate, activationDate);
+			const cursor = ((saved[STATE_KEY] as IDataObject).facts as IDataObject | undefined)?.created as IDataObject | undefined;
+			const held = cursor ? keysOf(cursor) : {};
+			for (const c of list.changes.values()) {
+				const at = Date.parse(list.facts.find((f) => f.id === c.id)?.created_at ?? '');
+				if (cursor && c.kind === 'created' && c.atPoll === 0 && !reported.has(c.key) && at >= (cursor.since as number) && held[shortHash(b.wire === 'other' ? String(Number(c.id.slice(5))) : c.id)] === undefined) unheldByOlder.add(c.key);
+			}
 			format2Cursor = Math.max(format2Cursor, activationDate ?? Number.NEGATIVE_INFINITY);
 		}
 		wf.restart();
