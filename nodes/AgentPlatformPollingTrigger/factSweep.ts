@@ -83,13 +83,13 @@ function take(poll: FactPoll, stream: FactStream, current: Sweep, page: ScanPage
 	const gaps = page.lost || crossed || (page.anchorsMissing && tied) || (stream.order === 'unknown' && page.placeAt >= 0 && page.items.filter((fact) => anchors.has(shortHash(String(fact.id)))).length < current.anchors.length) || (page.shifted && ((stream.order === 'unknown' && current.anchors.length === 1) || ((current.holding === true || poll.holdsEvery(current)) && tied && moved !== grew && !(grew === 0 && moved > 0 && moved <= current.anchors.length))));
 	// A gap only ties can have skipped (sorted by date: its place tied, or none found and the page begins at the date read last) hides no order, checked on from the place (an undated one: from the last date read); any other does (FactPoll.swept).
 	const hides = gaps && !(stream.order !== 'unknown' && (page.placeAt >= 0 ? tied : page.items.length > 0 && createdAt(page.items[0]) === current.lastCreated));
-	const order = { rises: current.rises || hides, falls: current.falls || hides, lastCreated: hides ? null : gaps && Number.isFinite(placed) ? placed : current.lastCreated };
+	const order = { rises: current.rises || hides, falls: current.falls || hides, lastCreated: hides ? null : gaps && Number.isFinite(placed) ? placed : current.lastCreated, shown: current.shown ?? 0 };
 	// The order is checked before the page is judged: a fact dated more than the window out of the order learned, before a whole read confirmed it, proves the window nothing (after, the order changed since: ids and dates still decide).
 	let broken = false;
 	for (const fact of page.fresh) {
 		const at = createdAt(fact);
 		if (order.lastCreated !== null && Number.isFinite(at)) {
-			[order.rises, order.falls] = [order.rises || at > order.lastCreated, order.falls || at < order.lastCreated];
+			[order.rises, order.falls, order.shown] = [order.rises || at > order.lastCreated, order.falls || at < order.lastCreated, order.shown | (at > order.lastCreated ? 1 : 0) | (at < order.lastCreated ? 2 : 0)];
 			broken ||= breaksOrder(stream.order, order.lastCreated, at);
 		}
 		if (Number.isFinite(at)) order.lastCreated = at;

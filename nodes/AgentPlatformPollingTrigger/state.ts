@@ -51,7 +51,7 @@ export interface Sweep {
 	markRead?: number;
 	/** The activation's read of a list whose window could not be read at its newest end: it holds the creations that existed (judge.ts, holdExisting). */
 	holding?: true;
-	/** With `holding`: from where the creations that existed are held; the list's clock at activation; up to where all are held (facts dated ahead read then, and past a batch those dated before that clock: factPoll.ts, startFrom); past a batch, how often it was begun again after gaps that showed no order. */
+	/** With `holding`: from where the creations that existed are held; the list's clock at activation; up to where all are held (facts dated ahead read then, and past a batch those dated before that clock: factPoll.ts, startFrom); past a batch, how often it was begun again after gaps that hid any order (three times at most where the dates showed none, or one date; twelve where they went one way: Sweep.shown). */
 	heldFrom?: number;
 	clockSecond?: number;
 	heldTo?: number;
@@ -71,9 +71,10 @@ export interface Sweep {
 	deferred: number | null;
 	/** The list moved more than the anchors could follow: items may have been skipped. */
 	gaps: boolean;
-	/** Creation times seen rising / falling from one fact to the next (the list's order). */
+	/** Creation times seen rising / falling from one fact to the next (the list's order); `shown`: those the dates showed, not gaps that may hide an order (1 rising, 2 falling, 3 both). */
 	rises: boolean;
 	falls: boolean;
+	shown?: number;
 	/** Creation time of the last fact read, to compare the next page with (null: none, or after a gap). */
 	lastCreated: number | null;
 	/** The list's `total` when `offset` was taken: newest first, the facts added at the start since moved the place on. */
@@ -186,7 +187,7 @@ function isSweep(v: unknown): v is Sweep {
 		[v.startedAt, v.pages, v.maxPages].every(isNumber) &&
 		[v.gaps, v.rises, v.falls].every((b) => typeof b === 'boolean') &&
 		[v.lastCreated, v.deferred].every((at) => at === null || isNumber(at)) &&
-		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond, v.heldTo, v.begunAgain, v.markRead].every(isOptionalNumber) &&
+		[v.newestAtStart, v.total, v.heldFrom, v.clockSecond, v.heldTo, v.begunAgain, v.markRead, v.shown].every(isOptionalNumber) &&
 		[v.holding, v.aheadInSecond, v.promotions, v.restarted, v.endsRead, v.followsHold].every((flag) => flag === undefined || flag === true)
 	);
 }
