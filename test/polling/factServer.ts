@@ -51,12 +51,14 @@ export async function startFactServer(options: FactServerOptions = {}) {
 	let listRequests = 0;
 	let made = 0;
 	let answers = 0;
+	let lastDate = Number.NaN;
 	const server: HostileServer = await startHostile((req, res) => {
 		const url = new URL(req.url, 'http://x');
 		const org = url.pathname === '/v1/organization';
 		const send = (body: unknown) => {
 			const skew = org && options.orgDateSkewMs !== undefined ? options.orgDateSkewMs : (options.dateSkewMs ?? (() => 0))(answers++);
 			(res as unknown as { sendDate: boolean }).sendDate = false;
+			if (skew !== null && !org) lastDate = now() + skew;
 			res.writeHead(200, { 'content-type': 'application/json', ...(skew === null ? {} : { date: new Date(now() + skew).toUTCString() }), 'x-ratelimit-limit': String(options.rateLimit ?? 6000) });
 			res.end(JSON.stringify(body));
 		};
@@ -80,6 +82,8 @@ export async function startFactServer(options: FactServerOptions = {}) {
 		server,
 		/** The sandbox-shaped credentials the polling harness takes (its clock moved as the sandbox's is). */
 		target: { baseUrl: server.baseUrl, apiKey: KEY, admin: { advance: (ms: number) => (advancedMs += ms) } } as unknown as RunningSandbox,
+		/** The time the fact list's last `Date` header named, in ms, its second not yet cut off (NaN: none sent). */
+		lastDate: () => lastDate,
 		/** Requests for the fact list so far. */
 		requests: () => listRequests,
 		/** Moves the server's clock (its dates and its `Date`) forward. */

@@ -56,12 +56,16 @@ describe('a server that behaves as real ones may', () => {
 		await wf.poll();
 		// A list of one date in a new order per request shows no order: a fact made in the activation's second cannot be told from one
 		// that existed there unread (dated after the batch too), so it is taken as existing (docs/polling-trigger.md); one made after, reported.
+		// (Made at once after the activation poll, they are dated in the second its last `Date` named, unless the clock went on into the next
+		// meanwhile: then they were made after it, and are reported.)
+		const secondEnds = Math.floor(server.lastDate() / 1_000) * 1_000 + 1_000;
 		const inSecond = server.create(3, 'dep_b', true);
+		const afterIt = Date.parse(server.facts.at(-1)?.created_at ?? '') >= secondEnds ? inSecond : [];
 		server.advance(2_000);
 		const made = server.create(3, 'dep_b', true);
 		const items = await pollUntil(wf, 'memory.fact_created', made, 30, 10);
-		expect(sorted(reported(items, 'memory.fact_created'))).toEqual(sorted(made));
-		expect(reported(items, 'memory.fact_created').filter((id) => old.includes(id) || inSecond.includes(id))).toEqual([]);
+		expect(sorted(reported(items, 'memory.fact_created'))).toEqual(sorted([...afterIt, ...made]));
+		expect(reported(items, 'memory.fact_created').filter((id) => old.includes(id) || (inSecond.includes(id) && !afterIt.includes(id)))).toEqual([]);
 		expect(warnings(warn, 'after a batch (one created_at at the ends the activation read, which shows no order) and before the activation')).toBe(1);
 		warn.mockRestore();
 	});
