@@ -1800,6 +1800,16 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 		{ order: 'permutation', existing: 922, batch: true, recent: true, agent: 'dep_alpha', seed: 75_500_799 },
 		[{ kind: 'restart', older: 'format3-full' }, { kind: 'poll', polls: 1 }],
 	],
+	// Fuzz seed 14512 on ddb7e4f (and on 5afac01, not on bd0602b), the checker's expectation unfair: a batch of 196 in a new order per request,
+	// pages that overlap, a fact dated 3 minutes ahead made after the activation poll. The activation did not read the list's end, so its
+	// read past the batch holds facts dated ahead (one that existed there unread cannot be told from one made since), and begun again after
+	// gaps (5afac01 on), it holds them as the first did until one ends: the docs' choice for facts made during that read, which n8n's log
+	// says. The checker granted it for those dated before the activation's clock only; now for those dated ahead too.
+	[
+		'nothing lost but what the log says: a batch of 196 in a new order per request, pages that overlap, a fact dated minutes ahead made during the activation\'s whole read',
+		{ order: 'permutation', pages: 'duplicates', existing: 196, batch: true, seed: 1 },
+		[{ kind: 'future', count: 1, ahead: 'minutes' }, { kind: 'promote', count: 1, pick: 0 }],
+	],
 	// Fuzz seed 14503 on 7700319 (path 768:2:2:3:4:4:4:4:6:4:6:7:7:7:4:6:4:4:5:5:5:5:5:7:7:7:9:9:9:9), and the same with a proxy's `Date`
 	// 10 minutes ahead: oldest first, ties reordered at every write, another client writing at every request, a batch of 700. Each of the
 	// activation's reads past the batch had gaps (the ties moved), which in a list of no known order may hide any order; after three the read

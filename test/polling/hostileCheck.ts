@@ -574,8 +574,10 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const inSecondDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && (unprovenAtActivation || secondMet) && c.atPoll < newBaselineAt + activationPolls && Date.parse(fact?.created_at ?? '') < activationClock;
 		// Nor one made during the activation's whole read of a list whose ends, as that poll read them, were one batch (one created_at shows no
 		// order, so no window is proven), dated after the batch and before the activation's clock, when n8n's log said so: the docs' choice for
-		// facts that appear during that read. One dated so that existed unread cannot be told from it (seeds 14501, 14503).
-		const afterBatchDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.batch && heldAheadSaid && (holdingEndedAt === 0 || c.atPoll < holdingEndedAt) && Date.parse(fact?.created_at ?? '') < activationClock;
+		// facts that appear during that read. One dated so that existed unread cannot be told from it (seeds 14501, 14503). So too one dated ahead
+		// of the list's `Date`: where the activation did not read the list's end, that read, begun again after gaps, holds those as the first
+		// did, until one ends (seed 14512 on ddb7e4f: a batch of 196 in a new order per request, pages that overlap, one dated 3 minutes ahead).
+		const afterBatchDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.batch && heldAheadSaid && (holdingEndedAt === 0 || c.atPoll < holdingEndedAt) && (c.datedAhead || Date.parse(fact?.created_at ?? '') < activationClock);
 		// In a list in a new order per request larger than a page that read never ends (each read has gaps): in a poll whose `Date`s disagree, it
 		// holds every promotion it meets, as the docs say, and n8n's log must say so.
 		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && (c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0) || (b.order === 'permutation' && activationRead >= pageYield(b) && heldAheadSaid));
