@@ -504,9 +504,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			const activationDate = older === 'format2-full' && dated && endedAt[newBaselineAt + 1] !== undefined ? Math.floor((endedAt[newBaselineAt + 1] + (b.dateHeader === 'skewed' ? b.dateSkewMs : 0)) / 1_000) * 1_000 : undefined;
 			saved[STATE_KEY] = olderState(state, older, apiDate, activationDate);
 			const cursor = ((saved[STATE_KEY] as IDataObject).facts as IDataObject | undefined)?.created as IDataObject | undefined;
-			const held = cursor ? keysOf(cursor) : {};
+			const [held, dates] = [cursor ? keysOf(cursor) : {}, new Map(list.facts.map((f) => [f.id, f.created_at]))];
 			for (const c of list.changes.values()) {
-				const at = Date.parse(list.facts.find((f) => f.id === c.id)?.created_at ?? '');
+				const at = Date.parse(dates.get(c.id) ?? '');
 				if (cursor && c.kind === 'created' && c.atPoll === 0 && !reported.has(c.key) && at >= (cursor.since as number) && held[shortHash(b.wire === 'other' ? String(Number(c.id.slice(5))) : c.id)] === undefined) unheldByOlder.add(c.key);
 			}
 			format2Cursor = Math.max(format2Cursor, activationDate ?? Number.NEGATIVE_INFINITY);
