@@ -9,6 +9,7 @@
 import { useVirtualClock } from '../harness/virtualClock';
 import type { Behaviour, Step } from './hostileList';
 import { run } from './hostileCheck';
+import { beginningAt } from './helpers';
 
 useVirtualClock();
 
@@ -1835,18 +1836,6 @@ const issue44: Array<[string, Partial<Behaviour>, Step[]]> = [
 test.each([...cases, ...issue44])('%s', async (_name, behaviour, steps) => {
 	await run({ ...plain, ...behaviour }, steps);
 });
-
-/** Runs `scenario` with Date.now shifted so that it begins `ms` into a second (some cases show only there). */
-async function beginningAt(ms: number, scenario: () => Promise<unknown>): Promise<void> {
-	const realNow = Date.now.bind(Date);
-	const shift = (1_000 + ms - (realNow() % 1_000)) % 1_000;
-	const now = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + shift);
-	try {
-		await scenario();
-	} finally {
-		now.mockRestore();
-	}
-}
 
 // The 81818 scenario above, begun 700 ms into a second of the server's clock: that case failed in 4 of 30 runs on cc6111d, those begun
 // from about 650 to 745 ms in. The activation's `Date` second then ends among the 334 facts made after it. The keys full (the format-3

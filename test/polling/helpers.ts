@@ -141,3 +141,15 @@ export async function api(sb: RunningSandbox, method: string, path: string, body
 	});
 	return ((await response.json()) as { data: IDataObject }).data;
 }
+
+/** Runs `scenario` with Date.now shifted so that it begins `ms` into a second (some cases show only there). */
+export async function beginningAt(ms: number, scenario: () => Promise<unknown>): Promise<void> {
+	const realNow = Date.now.bind(Date);
+	const shift = (1_000 + ms - (realNow() % 1_000)) % 1_000;
+	const now = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + shift);
+	try {
+		await scenario();
+	} finally {
+		now.mockRestore();
+	}
+}
