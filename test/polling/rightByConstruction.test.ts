@@ -35,6 +35,9 @@ async function pollUntil(wf: Workflow, event: string, expected: string[], max: n
 	return items;
 }
 
+/** For tests whose polls read thousands of facts whole (hundreds of requests, seconds of CPU alone): jest's 30 s would stop them on a busy machine. */
+const WHOLE_READS_MS = 120_000;
+
 /** n8n's log warnings containing `text`. */
 const warnings = (warn: jest.SpyInstance, text: string) => warn.mock.calls.filter(([message]) => String(message).includes(text)).length;
 
@@ -208,7 +211,7 @@ describe('on the sandbox', () => {
 		const before = gets(sb);
 		await wf.poll();
 		expect(gets(sb) - before).toBeLessThanOrEqual(13);
-	});
+	}, WHOLE_READS_MS);
 
 	test('a share overdrawn in the stored state: polling goes on within a few minutes, and a new fact is reported', async () => {
 		sb = await startSandbox({ plan: 'enterprise', rateLimit: 120, windowMs: 1_000 });
@@ -306,6 +309,6 @@ describe('on the sandbox', () => {
 			expect(promoted.filter((id) => !graduated.includes(id))).toEqual([]);
 			const promotions = items.filter((i) => i.event === 'memory.fact_promoted').map((i) => `${String(((i.data as IDataObject).fact as IDataObject).id)} ${String(i.timestamp)}`);
 			expect(promotions.length).toBe(new Set(promotions).size);
-		});
+		}, WHOLE_READS_MS);
 	});
 });
