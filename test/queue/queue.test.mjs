@@ -42,6 +42,8 @@ after(async () => {
 	if (Object.keys(figures).length) report();
 });
 
+/** How many of `items` fall under each key. */
+const countBy = (items, key) => items.reduce((counts, item) => ({ ...counts, [key(item)]: (counts[key(item)] ?? 0) + 1 }), {});
 const credentials = () => ({ agentPlatformApi: { id: cluster.credentialId, name: CREDENTIAL_NAME } });
 
 /** Execution ids each worker's log says it started ("Worker started execution <id> (job <n>)"). */
@@ -267,13 +269,18 @@ describe('the trigger in queue mode', () => {
 			await sandbox.admin('/emit', { method: 'POST', body: { event: 'memory.fact_created', data: { marker } } });
 			await sleep(100);
 		}
+		let seen = 'none yet';
 		const executions = await eventually(async () => {
 			const list = await n8n.executions(workflowId);
 			const done = list.filter((e) => markers.includes(triggerOutput(e)?.data?.marker));
 			// An execution shows its trigger's output while it is still running: wait until all have ended.
 			const ended = done.every((e) => !['new', 'running', 'waiting'].includes(e.status));
+			seen = `${done.length} with a marker (by status ${JSON.stringify(countBy(done, (e) => e.status))}), ${list.length} in all`;
 			return done.length >= EVENTS && ended ? done : undefined;
-		}, `${EVENTS} trigger executions`, 60_000);
+		}, `${EVENTS} trigger executions`, 60_000).catch(async (error) => {
+			const attempts = await sandbox.admin(`/deliveries?subscription_id=${subscription.id}`);
+			throw new Error(`${error.message}: ${seen}; delivery attempts ${attempts.length}, answers ${JSON.stringify(countBy(attempts, (d) => d.status ?? d.error))}`);
+		});
 		assert.equal(executions.length, EVENTS, 'each event started exactly one execution');
 		assert.deepEqual(executions.filter((e) => e.status !== 'success').map((e) => `${e.id}: ${e.status}`), []);
 		const byWorker = workersOf(executions.map((e) => e.id));
