@@ -216,8 +216,9 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 */
 	let [olderRestartPoll, olderApiDate, olderBoundary] = [-1, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
 	/**
-	 * A poll of the activation's whole read whose `Date`s lay more than 2 s apart: this server's clock moves on with each answer (`requestMs`) and
-	 * write while n8n's stands, which is what replicas whose clocks disagree show, and the docs say that read then holds every promotion it meets.
+	 * A poll of the activation's whole read (begun again after gaps too: the trigger's state held what existed until then) whose `Date`s lay more
+	 * than 2 s apart: this server's clock moves on with each answer (`requestMs`) and write while n8n's stands, which is what replicas whose clocks
+	 * disagree show, and the docs say that read then holds every promotion it meets (seed 14528: such a poll, the read's fourth, begun again).
 	 */
 	let clocklessRead = false;
 	/**
@@ -330,7 +331,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		});
 		// A failed poll leaves its work to the polls after it (seed 13401): the list has not settled.
 		if (list.faulted > faultedBefore) faultedPolls.push(list.polls + 1);
-		if (list.polls < Math.max(newBaselineAt + activationPolls, activationReadUntil) && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
+		if ((list.polls < Math.max(newBaselineAt + activationPolls, activationReadUntil) || holdingEndedAt === 0) && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
 		list.activating = false;
 		list.polls++;
 		endedAt[list.polls] = list.now();
