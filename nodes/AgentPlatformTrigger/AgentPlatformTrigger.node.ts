@@ -198,6 +198,11 @@ export class AgentPlatformTrigger implements INodeType {
 			res.setHeader('retry-after', '60');
 			return answer(503, { error: 'Too many deliveries within the tolerance window; retry later' });
 		}
+		// n8n answers after it has saved or queued the execution; an error answer means it started
+		// none, and the sender will retry these bytes, which must then not be taken as a duplicate.
+		res.once('finish', () => {
+			if (res.statusCode >= 300) memory.forget(verdict.signature, until);
+		});
 
 		// The whole signed body: fields the spec does not show (a delivery id, a version) pass through.
 		const json: IDataObject = { ...(event as unknown as IDataObject) };

@@ -10,6 +10,11 @@
  *   front. Windows differ in length (a sender's clock ahead of ours lengthens one), so an expired
  *   entry can wait behind a live one, for at most one tolerance window.
  *
+ * A delivery is remembered when webhook() hands it to n8n, before n8n starts its execution. If n8n then
+ * answers with an error (it could not save or queue the execution), the sender retries the same
+ * bytes: the trigger forgets the delivery when that answer is sent, so the retry starts the run. A
+ * sender that hangs up before n8n answers leaves it remembered: n8n has most likely started the run.
+ *
  * The memory is per n8n process: in queue mode with several webhook processors, two copies of one
  * delivery reaching two processes within the window both run (the timestamp window still bounds
  * replays). Static data cannot record deliveries: n8n saves it after executions, not when a
@@ -43,6 +48,11 @@ export class ReplayMemory {
 		if (this.entries.size >= this.capacity) return 'full';
 		this.entries.set(key, until);
 		return 'new';
+	}
+
+	/** Lets `key` in again: the delivery it recorded started no execution, so a retry of it is not a duplicate. */
+	forget(key: string, until: number): void {
+		if (this.entries.get(key) === until) this.entries.delete(key);
 	}
 }
 

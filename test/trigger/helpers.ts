@@ -3,7 +3,7 @@ import { sign } from '../../src/signing';
 import { AgentPlatformTrigger } from '../../nodes/AgentPlatformTrigger/AgentPlatformTrigger.node';
 import { hookContext, webhookContext } from '../harness/n8n-core';
 import type { RunningSandbox } from '../sandbox';
-import { responseAdapter, startReceiver, type ReceivedRequest } from './receiver.js';
+import { responseAdapter, startReceiver, type ReceivedRequest, type ResponseAdapter } from './receiver.js';
 
 export const trigger = new AgentPlatformTrigger();
 
@@ -34,20 +34,32 @@ export function triggerWorkflow(sb: RunningSandbox, parameters: INodeParameters,
 	const hooks = trigger.webhookMethods.default;
 	const executions: IDataObject[][] = [];
 
-	/** Runs the trigger's webhook() for one request; returns the HTTP answer and any workflow data. */
-	async function deliver(request: Omit<ReceivedRequest, 'method' | 'url'>) {
+	/**
+	 * Runs the trigger's webhook() for one request; returns the HTTP answer and any workflow data.
+	 * `n8n` is set when the request came over HTTP: webhook() gets that request's response, and
+	 * when it hands over workflow data, the answer is n8n's, sent after it has saved or queued the
+	 * execution: 200, or, when it `starts` none (its database or queue down), 500.
+	 */
+	async function deliver(request: Omit<ReceivedRequest, 'method' | 'url'>, n8n?: { response: ResponseAdapter; starts: () => boolean }) {
 		const written: { status?: number; body?: string; headers?: Record<string, string> } = {};
-		const res = responseAdapter({
-			writeHead: (status: number, headers: object) => {
-				written.status = status;
-				written.headers = headers as Record<string, string>;
-			},
-			end: (text: string) => (written.body = text),
-		});
+		const res =
+			n8n?.response ??
+			responseAdapter({
+				writeHead: (status: number, headers: object) => {
+					written.status = status;
+					written.headers = headers as Record<string, string>;
+				},
+				end: (text: string) => (written.body = text),
+			});
 		const ctx = webhookContext({ ...base, request: { method: 'POST', url: '/webhook', ...request } as unknown as IDataObject, response: res as unknown as IDataObject });
 		const result = await trigger.webhook.call(ctx);
-		if (result.workflowData) executions.push(result.workflowData[0].map((i) => i.json));
-		return { status: result.workflowData ? 200 : written.status, body: written.body, headers: written.headers, started: Boolean(result.workflowData) };
+		const started = Boolean(result.workflowData) && (n8n?.starts() ?? true);
+		if (started) executions.push(result.workflowData![0].map((i) => i.json));
+		if (n8n && result.workflowData && !res.ended) {
+			if (started) res.status(200).json({ message: 'Workflow was started' });
+			else res.status(500).json({ code: 0, message: 'The execution could not be saved' });
+		}
+		return { status: result.workflowData ? (started ? 200 : 500) : written.status, body: written.body, headers: written.headers, started };
 	}
 
 	return {
@@ -65,11 +77,15 @@ export function triggerWorkflow(sb: RunningSandbox, parameters: INodeParameters,
 		async deactivate(webhookUrl: string) {
 			await hooks.delete.call(hookContext({ ...base, webhookUrl }).context);
 		},
-		/** A real HTTP endpoint the sandbox delivers to, running webhook() for each request. */
-		async listen() {
+		/**
+		 * A real HTTP endpoint the sandbox delivers to, running webhook() for each request. The first
+		 * `unstartable` executions n8n is handed, it cannot start.
+		 */
+		async listen({ unstartable = 0 } = {}) {
+			let failing = unstartable;
+			const starts = () => failing-- <= 0;
 			return await startReceiver(async (req, res) => {
-				const answer = await deliver(req);
-				if (!res.ended) res.status(answer.status ?? 200).send(answer.body ?? '');
+				await deliver(req, { response: res, starts });
 			});
 		},
 	};

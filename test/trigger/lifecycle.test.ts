@@ -59,6 +59,29 @@ describe('trigger lifecycle against the sandbox', () => {
 		}
 	});
 
+	test("n8n answered 500 (it could not save or queue the execution): the service's retry of the same bytes starts it, once", async () => {
+		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['memory.fact_created'], options: {} });
+		const receiver = await wf.listen({ unstartable: 1 });
+		try {
+			await wf.activate(receiver.url);
+			const fact = await createFact('Kept through a failed start');
+			await sb.admin.settled();
+			const attempts = sb.admin.deliveries();
+			expect(attempts.map((d) => d.status)).toEqual([500, 200]);
+			expect(attempts[1].body).toBe(attempts[0].body);
+			expect(attempts[1].headers).toEqual(attempts[0].headers);
+			expect(wf.executions.map(([item]) => (item.data as { fact: { id: string } }).fact.id)).toEqual([fact.data.id]);
+
+			// Once an execution started, the same bytes again are a duplicate.
+			const again = await wf.deliver({ headers: attempts[0].headers, rawBody: Buffer.from(attempts[0].body), body: JSON.parse(attempts[0].body) });
+			expect(again).toEqual(expect.objectContaining({ status: 200, started: false }));
+			expect(wf.executions).toHaveLength(1);
+			await wf.deactivate(receiver.url);
+		} finally {
+			await receiver.close();
+		}
+	});
+
 	test('a subscription deleted remotely is re-created, and the new secret is the one kept', async () => {
 		const wf = triggerWorkflow(sb, { subscriptionMode: 'create', events: ['*'], options: {} });
 		const stored = () => wf.staticData['node:Node Under Test'] as { subscriptionId?: string; secret?: string };

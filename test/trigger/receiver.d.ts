@@ -10,6 +10,7 @@ export interface ResponseAdapter {
 	statusCode: number;
 	headers: Record<string, string>;
 	ended: boolean;
+	once(event: 'finish', listener: () => void): ResponseAdapter;
 	setHeader(name: string, value: string): ResponseAdapter;
 	status(code: number): ResponseAdapter;
 	json(body: unknown): ResponseAdapter;

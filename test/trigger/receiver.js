@@ -6,10 +6,16 @@
 const http = require('node:http');
 
 function responseAdapter(res) {
+	const onFinish = [];
 	const adapter = {
 		statusCode: 200,
 		headers: {},
 		ended: false,
+		/** Like express: 'finish' runs once the answer has been handed to the connection. */
+		once(event, listener) {
+			if (event === 'finish') onFinish.push(listener);
+			return adapter;
+		},
 		setHeader(name, value) {
 			adapter.headers[name.toLowerCase()] = value;
 			return adapter;
@@ -26,6 +32,7 @@ function responseAdapter(res) {
 			adapter.ended = true;
 			res.writeHead(adapter.statusCode, { ...adapter.headers, 'content-type': type });
 			res.end(text);
+			for (const listener of onFinish.splice(0)) listener();
 			return adapter;
 		},
 		end() {
