@@ -19,7 +19,7 @@ import { credentialTest, NODE_ICON, type NodeDescription } from '../parts/header
 import { searchAgents } from '../parts/listSearch';
 import { agentFilterLocator } from '../parts/locators';
 import { agentFilter, locatorValue } from '../parts/parameters';
-import { replayMemoryFor } from './replayGuard';
+import { rememberDelivery, replayMemoryFor } from './replayGuard';
 import { createSubscription, removeSubscription, stored, subscriptionExists } from './subscription';
 import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from './verifyDelivery';
 
@@ -191,18 +191,13 @@ export class AgentPlatformTrigger implements INodeType {
 		// a sender whose clock runs ahead could otherwise replay it after the memory has expired.
 		const until = Math.max(now, Date.parse(event.timestamp)) + tolerance * 1000;
 		const memory = replayMemoryFor(String(this.getWorkflow().id), this.getNode().id);
-		const remembered = memory.remember(verdict.signature, until, now);
+		const remembered = rememberDelivery(res, memory, verdict.signature, until, now);
 		if (remembered === 'duplicate') return answer(200, { received: true, ignored: 'duplicate delivery' });
 		if (remembered === 'full') {
 			// Accepting would mean forgetting a delivery that could still be replayed: refuse, the sender retries.
 			res.setHeader('retry-after', '60');
 			return answer(503, { error: 'Too many deliveries within the tolerance window; retry later' });
 		}
-		// n8n answers after it has saved or queued the execution; an error answer means it started
-		// none, and the sender will retry these bytes, which must then not be taken as a duplicate.
-		res.once('finish', () => {
-			if (res.statusCode >= 300) memory.forget(verdict.signature, until);
-		});
 
 		// The whole signed body: fields the spec does not show (a delivery id, a version) pass through.
 		const json: IDataObject = { ...(event as unknown as IDataObject) };

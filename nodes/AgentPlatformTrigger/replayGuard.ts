@@ -68,3 +68,24 @@ export function replayMemoryFor(workflowId: string, nodeId: string): ReplayMemor
 	}
 	return memory;
 }
+
+/** The part of n8n's response the memory watches: the status n8n answered a delivery with, once sent. */
+interface Answer {
+	statusCode: number;
+	once(event: 'finish', listener: () => void): unknown;
+}
+
+/**
+ * Remembers a delivery a trigger node hands to n8n. n8n answers after it has saved or queued the
+ * execution; an error answer means it started none, and the sender's retry of these bytes must
+ * then not be taken as a duplicate, so the delivery is forgotten when that answer is sent.
+ */
+export function rememberDelivery(answer: Answer, memory: ReplayMemory, signature: string, until: number, now: number): Remembered {
+	const remembered = memory.remember(signature, until, now);
+	if (remembered === 'new') {
+		answer.once('finish', () => {
+			if (answer.statusCode >= 300) memory.forget(signature, until);
+		});
+	}
+	return remembered;
+}
