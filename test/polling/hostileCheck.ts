@@ -578,7 +578,11 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// facts that appear during that read. One dated so that existed unread cannot be told from it (seeds 14501, 14503). So too one dated ahead
 		// of the list's `Date`: where the activation did not read the list's end, that read, begun again after gaps, holds those as the first
 		// did, until one ends (seed 14512 on ddb7e4f: a batch of 196 in a new order per request, pages that overlap, one dated 3 minutes ahead).
-		const afterBatchDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.batch && heldAheadSaid && (holdingEndedAt === 0 || c.atPoll < holdingEndedAt) && (c.datedAhead || Date.parse(fact?.created_at ?? '') < activationClock);
+		// Dated ahead of the list's `Date`, not only of the facts' clock: under a `Date` behind that clock, a fact made now is (seed 14530 on
+		// 4410210: a batch of 650 oldest first, the `Date` 10 min behind, a fact made at every request; 14 made after the activation poll were
+		// held by its read, begun again). Nor can the activation prove it read the end when a fact it read there was dated ahead of its `Date`.
+		const activationEndUnproven = endHidden || [...list.servedAtActivation.keys()].some((id) => list.createdAheadOfDate.has(id));
+		const afterBatchDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.batch && heldAheadSaid && (holdingEndedAt === 0 || c.atPoll < holdingEndedAt) && (c.datedAhead || Date.parse(fact?.created_at ?? '') < activationClock || (activationEndUnproven && list.createdAheadOfDate.has(c.id)));
 		// In a list in a new order per request larger than a page that read never ends (each read has gaps): in a poll whose `Date`s disagree, it
 		// holds every promotion it meets, as the docs say, and n8n's log must say so.
 		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && (c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0) || (b.order === 'permutation' && activationRead >= pageYield(b) && heldAheadSaid));
