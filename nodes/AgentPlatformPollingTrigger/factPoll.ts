@@ -33,7 +33,7 @@ export const NOTES = {
 	full: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for: the rest are reported once the next whole read has ended.',
 	second: "Memory facts dated within the second of the activation's last Date (or, past its poll, within a minute before; once its reads past a batch gave up after gaps, any dated before that second) were met by its read of a list with no provable order (or skipped by it, its pages moved): they cannot be told from those there before, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	unproven: "The newest end of the memory-fact list could not be read whole at activation (it moved while read, or more facts dated ahead sat there than one poll may read): until the read of the whole list now under way ends, a fact that shows in the list dated before the activation's Date, or no later than the facts dated ahead it read there, is taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
-	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), facts dated no later than those the activation read dated ahead (within a day), facts dated after a batch (one created_at at the ends the activation read, which shows no order) and before the activation's Date, any promotion while its Dates disagree, or any change while they name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
+	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts dated within the minute before the activation's Date (a row is dated up to a minute before it can be read), facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), facts dated no later than those the activation read dated ahead (within a day), facts dated after a batch (one created_at at the ends the activation read, which shows no order) and before the activation's Date, any promotion while its Dates disagree, or any change while they name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded: 'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
 	undated: 'Memory facts with no readable created_at or id were read: they cannot be told new from old, so they are never reported (docs/polling-trigger.md, What it can prove).',
@@ -65,8 +65,9 @@ export class FactPoll {
 	readonly plainPages: OffsetPage[] = [];
 	/** This poll takes the baseline. */
 	activating = false;
-	/** Changes read this poll and not reported (judge.ts, `refused`). */
+	/** Changes read this poll and not reported: refused (judge.ts), and taken as existing by the activation's whole read past its poll (`hold`: no clock tells). */
 	private refused = 0;
+	private taken = 0;
 	/** The latest, the first and the earliest `Date` the fact list's own answers named this poll. */
 	private listDate?: number;
 	private firstDate?: number;
@@ -222,20 +223,19 @@ export class FactPoll {
 	waitsForEnd = (current: Sweep): boolean => current.holding === true && current.endsRead === true && (this.clock === undefined || (this.pastBatch(current) && (current.heldTo ?? Number.NEGATIVE_INFINITY) < (current.clockSecond as number)));
 
 	/** The API's time by the fact list's latest `Date`, its resolution added (undefined: none named). */
-	get clock(): number | undefined {
-		return this.listDate === undefined ? undefined : this.trusted;
-	}
+	get clock(): number | undefined { return this.listDate === undefined ? undefined : this.trusted; }
 
 	/** Facts the activation's whole read met: creations that existed (`holding`) from its window on (all past a batch whose end the activation poll did not read, with no `Date`: nothing tells one dated ahead beyond it); promotions (`promotions`) dated ahead of the list's clock, all with none named, or with `Date`s that disagree but not after a restart (`restarted`: its keys decide; no order tells when they were made, and a `Date` behind makes new ones of older). */
 	hold(current: Sweep, facts: IDataObject[]): void {
 		let room = current.promotions ? MAX_SEEN_BYTES - keyBytes(this.cursors.promoted.keys) : 0; // bytes, not keys: an earlier version's take 8 each at one date
-		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.holdsEvery(current) || change.at > this.trusted) && !this.cursors.promoted.keys.has(change.key) && (room -= MAX_SEEN_BYTES / MAX_SEEN) >= 0) { remember(this.cursors.promoted, change, this.trusted); if (!this.activating) this.note('heldAhead'); }
+		for (const change of current.promotions ? facts.flatMap((fact) => changesOf(fact, PROMOTED)) : []) if ((this.holdsEvery(current) || change.at > this.trusted) && !this.cursors.promoted.keys.has(change.key) && (room -= MAX_SEEN_BYTES / MAX_SEEN) >= 0) { remember(this.cursors.promoted, change, this.trusted); if (!this.activating && this.cursors.promoted.keys.has(change.key)) this.taken += 1; }
 		if (!this.created || !current.holding) return;
-		if (current.clockSecond !== undefined && this.cursors.created.since >= current.clockSecond && facts.some((f) => createdAt(f) >= (current.clockSecond as number) - (this.activating ? DATE_RESOLUTION_MS : WINDOW_MS) && createdAt(f) < this.cursors.created.since)) this.note('second');
+		const second = current.clockSecond !== undefined && this.cursors.created.since >= current.clockSecond ? current.clockSecond - (this.activating ? DATE_RESOLUTION_MS : WINDOW_MS) : Number.POSITIVE_INFINITY;
+		if (facts.some((f) => createdAt(f) >= second && createdAt(f) < this.cursors.created.since)) this.note('second');
 		// With no `Date` no date read vouches for itself, and past a batch those dated after it are held, however new the newest: the floor stays at or below the cursor (one dated decades ahead, or a promotion made since, must not leave the creations after the cursor unheld).
 		const floor = Math.max(current.heldFrom ?? 0, Math.min(this.newestTrusted(facts) - WINDOW_MS, this.clock === undefined || this.pastBatch(current) ? this.cursors.created.since : Number.POSITIVE_INFINITY));
 		const upTo = this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted;
-		if (!this.activating && facts.some((f) => (createdAt(f) > upTo || (this.clock === undefined && createdAt(f) < this.cursors.created.since) || (createdAt(f) >= this.cursors.created.since && createdAt(f) <= (current.heldTo ?? Number.NEGATIVE_INFINITY))) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id))))) this.note('heldAhead');
+		if (!this.activating) this.taken += new Set(facts.filter((f) => (createdAt(f) > upTo || ((this.clock === undefined || createdAt(f) >= second) && createdAt(f) < this.cursors.created.since) || (createdAt(f) >= this.cursors.created.since && createdAt(f) <= (current.heldTo ?? Number.NEGATIVE_INFINITY))) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id)))).map((f) => f.id)).size;
 		current.heldFrom = holdExisting(this.cursors.created, facts, floor, upTo, current.heldTo);
 		if (current.heldFrom > floor) this.note('crowded');
 	}
@@ -299,10 +299,9 @@ export class FactPoll {
 		this.stream.created = storeCursor(this.cursors.created);
 		this.stream.promoted = storeCursor(this.cursors.promoted);
 		if (this.spread() > (this.stream.skew ?? 0)) this.stream.skew = Math.min(DAY_MS, this.spread());
-		if (this.refused === 0) return;
-		this.stream.refused = (this.stream.refused ?? 0) + this.refused;
-		this.warn(`${this.refused} memory-fact change(s) read were not reported: they are dated before the date from which the trigger reports (they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, or after a read found the list out of the order learned at activation, or within the activation's last second where its read of a list with no provable order had gaps) (docs/polling-trigger.md, What it can prove)`);
-		this.refused = 0;
+		if (this.taken > 0) this.warn(`${this.taken} memory-fact change(s) read were not reported. ${NOTES.heldAhead}`);
+		if (this.refused > 0) this.warn(`${this.refused} memory-fact change(s) read were not reported: they are dated before the date from which the trigger reports (they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, or after a read found the list out of the order learned at activation, or within the activation's last second where its read of a list with no provable order had gaps) (docs/polling-trigger.md, What it can prove)`);
+		[this.stream.refused, this.stream.taken, this.refused, this.taken] = [(this.stream.refused ?? 0) + this.refused || undefined, (this.stream.taken ?? 0) + this.taken || undefined, 0, 0];
 	}
 
 	/** A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order: by its clock at activation (a replica's may have been behind the facts': as far as the `Date`s disagree is added), and a whole read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of it (all, with none named: the keys held stay, those of facts outside the filters too, which a promotion may bring in). */

@@ -104,8 +104,9 @@ export interface FactStream {
 	skew?: number;
 	/** The activation read its window whole (judge.ts, baselineCursors): only ids and dates decide; else creations dated ahead of the list's `Date` wait for it. */
 	windowed?: boolean;
-	/** Changes read after activation and not reported (each counted once; n8n's log says why at each poll). */
+	/** Changes read after activation and not reported, each counted once (n8n's log says how many and why at each poll): refused (dated before the cursor, their keys not held), and taken as existing by the activation's whole read past its poll (no clock tells them from those that existed). */
 	refused?: number;
+	taken?: number;
 	/** The list's clock at activation: where creations start if a later read shows the order learned wrong (factPoll.ts). */
 	activatedAt?: number;
 	/** Cursors an earlier version stored, the rest not known: the next poll learns the order and the window again (edge.ts, baseline). */
@@ -199,7 +200,7 @@ function isStream(value: unknown): value is FactStream {
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
 	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
 	const edge = value.edge as IDataObject | undefined;
-	if (![value.served, value.newest, value.skew, value.refused, value.activatedAt].every(isOptionalNumber)) return false;
+	if (![value.served, value.newest, value.skew, value.refused, value.taken, value.activatedAt].every(isOptionalNumber)) return false;
 	if (![value.windowed, value.relearn, value.wholeAgentList, value.orderToConfirm, value.endsRead].every((flag) => flag === undefined || flag === true)) return false;
 	const edgeOk = edge === undefined || (isObject(edge) && isNumber(edge.mark) && isOptionalNumber(edge.drift) && (edge.end === undefined || isHash(edge.end)));
 	return edgeOk && (value.sweep === undefined || isSweep(value.sweep));

@@ -546,6 +546,31 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		warn.mockRestore();
 	});
 
+	// The activation's whole read takes as existing what no clock dates (docs/polling-trigger.md, What it can prove): on 1dfcd00 n8n's log said
+	// so once, ever, with no count, and the state counted them nowhere, so every later one was not reported in silence.
+	test('no silent loss: facts the activation\'s whole read takes as existing (a batch in a new order per request; made after activation, dated before its `Date`, as rows committed late) are counted, and n8n\'s log says how many in each poll that takes one', async () => {
+		let request = 0;
+		const shuffle = (facts: Fact[]) => facts.map((f, i) => ({ f, k: (i * 7919 + ++request * 104_729) % 1_000_003 })).sort((a, b) => a.k - b.k).map((x) => x.f);
+		server = await startFactServer({ rateLimit: 60, order: shuffle });
+		const now = Date.now();
+		server.create(600, 'dep_a', true, now - 3_600_000);
+		server.create(600, 'dep_z', true, now - 3_600_000);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		expect(await wf.poll()).toEqual([]);
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		const counts = () => warn.mock.calls.map(([message]) => /(\d+) memory-fact change\(s\) read were not reported/.exec(String(message))?.[1]).filter((n) => n !== undefined).map(Number);
+		const [late, items]: [string[], IDataObject[]] = [[], []];
+		for (const back of [20_000, 25_000]) {
+			late.push(...server.create(1, 'dep_a', false, now - back));
+			for (let i = 0; i < 12 && counts().length < late.length; i++) items.push(...(await wf.poll()));
+		}
+		expect(reported(items)).toEqual([]);
+		expect(counts()).toEqual([1, 1]);
+		expect(((wf.staticData()[STATE_KEY] as IDataObject).facts as IDataObject).taken).toBe(2);
+		warn.mockRestore();
+	});
+
 	test.each([
 		['one full page', 100],
 		['two pages', 150],
@@ -633,7 +658,7 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 	test.each<[string, ((answer: number) => number) | undefined, (since: number) => number]>([
 		['larger than a poll reads: a fact made after the activation poll, dated 30 s before its `Date`', undefined, (since) => since - 30_000],
 		['its `Date`s 3 s apart within the activation poll: a fact made after it, dated between its first and its last `Date`', (answer) => (answer < 2 ? -3_000 : 0), () => Date.now() - 1_500],
-	])('a list in a fixed order not by date, %s, that the whole read meets is taken as existing, and n8n\'s log says so', async (_name, dateSkewMs, dated) => {
+	])('a list in a fixed order not by date, %s, that the whole read meets is taken as existing, n8n\'s log says so and how many, and the state counts it', async (_name, dateSkewMs, dated) => {
 		const rank = (id: string) => (id === 'fact_002001' ? 'last' : createHash('sha256').update(id).digest('hex'));
 		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : 1)), dateSkewMs, rateLimit: 60 });
 		existing(server, 2_000);
@@ -643,9 +668,10 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		expect(await wf.poll()).toEqual([]);
 		const made = server.create(1, 'dep_b', false, dated(Number((((wf.staticData()[STATE_KEY] as IDataObject).facts as IDataObject).created as IDataObject).since)));
 		const items = await pollTimes(wf, 6);
-		const said = warn.mock.calls.some(([message]) => String(message).includes("dated within the second of the activation's last Date"));
+		const said = (text: string) => warn.mock.calls.some(([message]) => String(message).includes(text));
 		expect(made).toEqual(['fact_002001']);
-		expect([reported(items), said]).toEqual([[], true]);
+		expect([reported(items), said("dated within the second of the activation's last Date"), said('1 memory-fact change(s) read were not reported. The activation\'s whole read')]).toEqual([[], true, true]);
+		expect(((wf.staticData()[STATE_KEY] as IDataObject).facts as IDataObject).taken).toBe(1);
 		warn.mockRestore();
 	});
 

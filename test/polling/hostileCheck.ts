@@ -26,7 +26,7 @@
  *   "eventually", checked after many whole reads); not for the limits the docs name (durable
  *   scheduler restarts, more changes than the keys hold between two whole reads);
  * - nothing refused in silence: a poll that adds to the changes the trigger read and did not report
- *   (its state's `refused`) says so in n8n's log;
+ *   (its state's `refused` and `taken`) says so in n8n's log;
  * - within the share: over any run of polls, at most the share of the key's limit a minute, plus one
  *   minute's worth (what the account holds at once), plus one more per restart (the account saved
  *   before it forgets what was spent since);
@@ -388,8 +388,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		if (stable && !datedAhead && settled && dated && !faultedPolls.includes(list.polls) && n > IDLE_REQUESTS) fail('idle polls at most 3 requests in stable orders', `an idle poll took ${n} requests (per poll: ${requests.join(',')})`);
 	};
 
-	/** The changes the trigger read after activation and did not report, as its state counts them. */
-	const refused = () => Number(storedFacts()?.refused ?? 0);
+	/** The changes the trigger read after activation and did not report, as its state counts them (refused, and taken as existing). */
+	const refused = () => Number(storedFacts()?.refused ?? 0) + Number(storedFacts()?.taken ?? 0);
 	/** The trigger's stored state of the fact list (state.ts, FactStream), as n8n saved it after the last poll. */
 	const storedFacts = () => ((wf.staticData()[STATE_KEY] ?? {}) as IDataObject).facts as IDataObject | undefined;
 	/** n8n's log warnings, in order. */
