@@ -675,6 +675,22 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 		warn.mockRestore();
 	});
 
+	// With no `Date`, the fast read runs beside the activation's whole read (it keeps the newest date known, the only clock), which spends the
+	// poll's share: the fast read stops there. On 1dfcd00 n8n's log then said that more new facts came than one poll may read, when 3 had.
+	test('no `Date` header, a `total` capped at 100: the whole read spends the share, and n8n\'s log does not say more new facts came than one poll may read when three came', async () => {
+		server = await startFactServer({ dateSkewMs: () => null, total: (count: number) => Math.min(count, 100), served: () => 20, rateLimit: 60 });
+		existing(server, 1_000);
+		const wf = pollingWorkflow(server.target, CREATED);
+		wf.activate();
+		const warn = jest.spyOn(wf.logger(), 'warn');
+		expect(await wf.poll()).toEqual([]);
+		server.create(3, 'dep_b');
+		await pollTimes(wf, 6);
+		const said = (text: string) => warn.mock.calls.some(([message]) => String(message).includes(text));
+		expect([said('More new memory facts came'), said("the poll's share of the key or its time ran out first")]).toEqual([false, true]);
+		warn.mockRestore();
+	});
+
 	test('no `Date` header: n8n\'s log says once, at activation, that a fact dated ahead cannot be told and would hide the facts made after it', async () => {
 		server = await startFactServer({ dateSkewMs: () => null });
 		existing(server, 5);
