@@ -273,9 +273,9 @@ export class FactPoll {
 		if (current.gaps && current.rises && current.falls) return void (stream.order === 'unknown' && stream.windowed && stream.orderToConfirm && this.orderBroken((stream.sweep = current)));
 		delete stream.orderToConfirm;
 		if (stream.endsRead && current.rises !== current.falls) Object.assign(stream, { windowed: true, endsRead: undefined });
-		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start (the ends the activation read were the other list's: `endsRead` proves nothing of it).
+		// The agent's whole list read whole (the order the window stood on confirmed): the filtered list from here on, its end found from its start (the ends the activation read were the other list's: `endsRead` proves nothing of it). Its length not known, the first fast read cannot tell new facts past where it stops (dated below facts dated ahead): a whole read of it at the full share follows (seed 14539).
 		const otherList = stream.wholeAgentList && !current.gaps;
-		if (otherList) Object.assign(stream, { wholeAgentList: undefined, total: 0, endsRead: undefined });
+		if (otherList) Object.assign(stream, { wholeAgentList: undefined, total: 0, endsRead: undefined, sweepNeededSince: stream.sweepNeededSince || Date.now() + 1 });
 		// A whole read ends the need for one begun before it (a change deferred asked for the next as it was met: report); a place tied where the list moved holds the cursors, and the next read, at its pace, looks there.
 		if (!current.gaps && stream.sweepNeededSince > 0 && current.startedAt >= stream.sweepNeededSince) stream.sweepNeededSince = 0;
 		if (!current.gaps && current.deferred !== null) stream.sweep ??= { ...newSweep(stream.newest), followsHold: true };

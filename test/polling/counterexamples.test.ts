@@ -1902,3 +1902,11 @@ test('nothing lost but what the docs allow: ties reordered under another client\
 test('nothing lost but what the docs allow: a batch oldest first under a capped total, the `Date` 10 min behind, a fact made at every request through the activation\'s whole read', async () => {
 	await run({ ...plain, total: 'capped', dateHeader: 'skewed', dateSkewMs: -600_000, readLagMs: 60_000, writeEvery: 1, existing: 650, batch: true, limit: 60, seed: 11 }, [{ kind: 'poll', polls: 1 }, { kind: 'future', count: 1, ahead: 'minutes' }]);
 }, 120_000);
+
+// Fuzz seed 14539 on 7f1c933 (1dfcd00 too), shrunk: late, not lost. With a scope filter the activation reads the agent's whole list; when
+// that read ended whole, the filtered list was read from then on with no length known, and the fast read stopped at its mark, past the
+// facts dated minutes ahead: 395 of 574 facts made at once after activation lay past it, dated below, and nothing asked for a whole read
+// at the full share (the growth check needs a length from before), so the safety read found them at one page a poll, the last in poll 9.
+test('every change within the delay: a scope filter, newest first, the `Date` 10 min behind, facts minutes ahead, 574 made at once after activation', async () => {
+	await run({ ...plain, order: 'newest-first', total: 'exact', pages: 'full', dateHeader: 'facts', dateSkewMs: -600_000, futureFacts: 16, futureAhead: 'minutes', existing: 743, recent: true, limit: 60, scope: 'agent', seed: 1 }, [{ kind: 'create', count: 574, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 379 }, { kind: 'future', count: 2, ahead: 'minutes' }, { kind: 'promote', count: 1, pick: 0 }]);
+}, 120_000);
