@@ -1910,3 +1910,12 @@ test('nothing lost but what the docs allow: a batch oldest first under a capped 
 test('every change within the delay: a scope filter, newest first, the `Date` 10 min behind, facts minutes ahead, 574 made at once after activation', async () => {
 	await run({ ...plain, order: 'newest-first', total: 'exact', pages: 'full', dateHeader: 'facts', dateSkewMs: -600_000, futureFacts: 16, futureAhead: 'minutes', existing: 743, recent: true, limit: 60, scope: 'agent', seed: 1 }, [{ kind: 'create', count: 574, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 379 }, { kind: 'future', count: 2, ahead: 'minutes' }, { kind: 'promote', count: 1, pick: 0 }]);
 }, 120_000);
+
+// Fuzz seed 14561 on 1194cb3 (1dfcd00 too), shrunk: a batch of 399 sorted by agent, 23 facts of another agent dated 3 minutes ahead, a
+// `total` under the count, short pages, lifetimes, a fact made at every request. The activation's whole read, begun again after gaps, held what
+// it met dated no later than the newest fact it read dated ahead of its `Date`, as the docs say (one that existed where the activation had
+// not read cannot be told from it): facts made during that read, dated within those 3 minutes, taken as existing, counted in `taken`, and
+// n8n's log said how many. The checker granted that only past a batch and before the activation's clock, or for facts dated ahead.
+test('nothing lost but what the log counts: a batch sorted by agent, 23 facts dated 3 minutes ahead, a fact made at every request through the activation\'s whole read', async () => {
+	await run({ ...plain, order: 'agent-then-oldest', total: 'under', pages: 'small-max', dateSkewMs: -600_000, writeEvery: 1, futureFacts: 23, futureAhead: 'minutes', existing: 399, batch: true, recent: true, lifetimes: true, limit: 600 }, [{ kind: 'poll', polls: 1 }]);
+}, 120_000);

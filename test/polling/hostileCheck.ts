@@ -583,6 +583,12 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// held by its read, begun again). Nor can the activation prove it read the end when a fact it read there was dated ahead of its `Date`.
 		const activationEndUnproven = endHidden || [...list.servedAtActivation.keys()].some((id) => list.createdAheadOfDate.has(id));
 		const afterBatchDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && b.batch && heldAheadSaid && (holdingEndedAt === 0 || c.atPoll < holdingEndedAt) && (c.datedAhead || Date.parse(fact?.created_at ?? '') < activationClock || (activationEndUnproven && list.createdAheadOfDate.has(c.id)));
+		// Nor one made during that read dated no later than the newest fact the activation read dated ahead of its `Date` (up to a day), when
+		// n8n's log said so: where the activation did not prove its read of the list whole (no provable order, or a window it could not prove),
+		// one dated so that existed where it did not read cannot be told from it (seed 14561 on 1194cb3: a batch sorted by agent, 23 facts dated
+		// 3 minutes ahead, another client writing at every request; 14 facts made during the activation's whole read dated within those minutes).
+		const newestAheadAtActivation = [...list.servedAtActivation].reduce((newest, [id, at]) => (list.createdAheadOfDate.has(id) && at <= activationClock + DAY_MS ? Math.max(newest, at) : newest), Number.NEGATIVE_INFINITY);
+		const belowAheadDuringActivationRead = (c: Change, fact?: ServedFact) => c.kind === 'created' && (!provenOrder || activationEndUnproven) && heldAheadSaid && (holdingEndedAt === 0 || c.atPoll < holdingEndedAt) && Date.parse(fact?.created_at ?? '') <= newestAheadAtActivation;
 		// In a list in a new order per request larger than a page that read never ends (each read has gaps): in a poll whose `Date`s disagree, it
 		// holds every promotion it meets, as the docs say, and n8n's log must say so.
 		const heldWhileClockless = (c: Change) => c.kind === 'promoted' && clocklessRead && (c.atPoll < Math.max(newBaselineAt + activationPolls, activationReadUntil, b.writeEvery > 0 ? lastWork + readPolls(b, maxRead) + 1 : 0) || (b.order === 'permutation' && activationRead >= pageYield(b) && heldAheadSaid));
@@ -612,7 +618,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		for (const c of made) {
 			const fact = alive.get(c.id);
 			// A fact served with no readable created_at: its creation is never reported (docs/polling-trigger.md, Refuses).
-			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || (c.kind === 'created' && list.undated(c.id)) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || afterBatchDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || beforeFormat2Cursor(c, fact) || aheadLooksReal(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
+			if (!c.honest || c.datedFarBack || forgiven.has(c.key) || (c.kind === 'created' && list.undated(c.id)) || aheadUnproven(c) || heldUndated(c) || breakFoundLate(c) || heldWhileClockless(c) || aheadDuringMovedRead(c) || inSecondDuringActivationRead(c, fact) || afterBatchDuringActivationRead(c, fact) || belowAheadDuringActivationRead(c, fact) || madeWhileStopped(c, fact) || beforeFormat2Cursor(c, fact) || aheadLooksReal(c, fact) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact)) continue;
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
 			// on that one assumption too (docs/polling-trigger.md): with `Date`s that are not the facts' clock (skewed, replicas), creations are not promised.
