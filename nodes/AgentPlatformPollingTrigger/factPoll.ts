@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { baseline, edgeOrder, endKey, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, dated, DAY_MS, endHolding, holdExisting, judge, keyBytes, keyed, type Kind, letGo, makeRoom, shortHash, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, UNDATED_PROOF, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, dated, DAY_MS, endHolding, holdExisting, judge, keyBytes, keyed, type Kind, letGo, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, UNDATED_PROOF, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { agentQuery, factQuery, matchesFilters, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
@@ -235,9 +235,9 @@ export class FactPoll {
 		// With no `Date` no date read vouches for itself, and past a batch those dated after it are held, however new the newest: the floor stays at or below the cursor (one dated decades ahead, or a promotion made since, must not leave the creations after the cursor unheld).
 		const floor = Math.max(current.heldFrom ?? 0, Math.min(this.newestTrusted(facts) - WINDOW_MS, this.clock === undefined || this.pastBatch(current) ? this.cursors.created.since : Number.POSITIVE_INFINITY));
 		const upTo = this.clock === undefined && current.clockSecond !== undefined && !current.endsRead ? Number.NEGATIVE_INFINITY : this.late(current) ? Number.POSITIVE_INFINITY : this.trusted;
-		if (!this.activating) this.taken += new Set(facts.filter((f) => (createdAt(f) > upTo || ((this.clock === undefined || createdAt(f) >= second) && createdAt(f) < this.cursors.created.since) || (createdAt(f) >= this.cursors.created.since && createdAt(f) <= (current.heldTo ?? Number.NEGATIVE_INFINITY))) && createdAt(f) >= floor && !this.cursors.created.keys.has(shortHash(String(f.id)))).map((f) => f.id)).size;
-		current.heldFrom = holdExisting(this.cursors.created, facts, floor, upTo, current.heldTo);
-		if (current.heldFrom > floor) this.note('crowded');
+		const { held, taken } = holdExisting(this.cursors.created, facts, floor, upTo, current.heldTo, this.clock === undefined ? Number.NEGATIVE_INFINITY : second);
+		[current.heldFrom, this.taken] = [held, this.taken + (this.activating ? 0 : taken)];
+		if (held > floor) this.note('crowded');
 	}
 
 	/** A holding read past the activation poll and its second (a `Date` before it is another clock: replicas) that holds facts dated ahead only within it: one it meets may be new (it waits for the clock), and it proves nothing of them. */

@@ -122,9 +122,7 @@ export const knows = (cursor: Cursor, fact: IDataObject): boolean => changesOf(f
 export const settle = (cursors: Record<Kind, Cursor>, verdicts: Pick<Verdicts, 'fresh' | 'refused'>): void => [...verdicts.fresh, ...verdicts.refused].forEach((change) => remember(cursors[change.kind], change, Number.POSITIVE_INFINITY));
 
 /** Keeps a change's key (within the window kept); one dated ahead of `trusted` under the end of its day (thousands then take 8 bytes each). */
-export function remember(cursor: Cursor, change: Pick<Change, 'key' | 'at'>, trusted: number): void {
-	if (change.at >= cursor.since - WINDOW_MS) cursor.keys.set(change.key, keyDate(change.at, trusted));
-}
+export const remember = (cursor: Cursor, change: Pick<Change, 'key' | 'at'>, trusted: number): void => void (change.at >= cursor.since - WINDOW_MS && cursor.keys.set(change.key, keyDate(change.at, trusted)));
 
 const keyDate = (at: number, trusted: number) => (at > trusted ? Math.ceil((at + 1) / DAY_MS) * DAY_MS : at);
 
@@ -160,12 +158,13 @@ const CREATED: ReadonlySet<Kind> = new Set<Kind>(['created']);
 export const PROMOTED: ReadonlySet<Kind> = new Set<Kind>(['promoted']);
 export const BOTH: ReadonlySet<Kind> = new Set<Kind>(['created', 'promoted']);
 
-/** The activation's whole read under a provisional cursor: creations dated before it, up to `heldTo`, or ahead of `trusted`, held from `floor` on; past MAX_SEEN_BYTES the oldest go (the floor returned), the cursor passing those it had not (taken as existing). */
-export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number, trusted: number, heldTo = Number.NEGATIVE_INFINITY): number {
-	for (const change of facts.flatMap((fact) => changesOf(fact, CREATED))) if ((change.at < cursor.since || change.at <= heldTo || change.at > trusted) && change.at >= floor) cursor.keys.set(change.key, keyDate(change.at, trusted));
+/** The activation's whole read under a provisional cursor: creations dated before it, up to `heldTo`, or ahead of `trusted`, held from `floor` on; past MAX_SEEN_BYTES the oldest go (`held`: the floor), the cursor passing those it had not (taken as existing). `taken`: those it began to hold that may have been made since (dated before the cursor, only from `takenFrom`). */
+export function holdExisting(cursor: Cursor, facts: IDataObject[], floor: number, trusted: number, heldTo = Number.NEGATIVE_INFINITY, takenFrom = Number.POSITIVE_INFINITY): { held: number; taken: number } {
+	let taken = 0;
+	for (const change of facts.flatMap((fact) => changesOf(fact, CREATED))) if ((change.at < cursor.since || change.at <= heldTo || change.at > trusted) && change.at >= floor) { taken += Number(!cursor.keys.has(change.key) && (change.at > trusted || change.at >= Math.min(cursor.since, takenFrom))); cursor.keys.set(change.key, keyDate(change.at, trusted)); }
 	for (let held = floor; ; advance(cursor, (held = Math.min(...cursor.keys.values()) + 1), true)) {
 		for (const [key, at] of cursor.keys) if (at < held && at < cursor.since) cursor.keys.delete(key);
-		if (keyBytes(cursor.keys) <= MAX_SEEN_BYTES) return held;
+		if (keyBytes(cursor.keys) <= MAX_SEEN_BYTES) return { held, taken };
 	}
 }
 

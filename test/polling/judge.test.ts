@@ -124,11 +124,19 @@ describe('where the cursor stands', () => {
 	test('the read holding what existed, more creations after the cursor than the keys hold: the oldest go and the cursor passes them (it ends, and none is new)', () => {
 		const held = cursor(T - 5_000);
 		const batch = Array.from({ length: 10_500 }, (_, i) => fact(`b${i}`, T + (i % 3) * DAY_MS));
-		const floor = holdExisting(held, batch, T - 5_000, Number.NEGATIVE_INFINITY);
+		const { held: floor } = holdExisting(held, batch, T - 5_000, Number.NEGATIVE_INFINITY);
 		expect(floor).toBeGreaterThan(T);
 		expect(held.since).toBe(floor);
 		expect(keyBytes(held.keys)).toBeLessThanOrEqual(MAX_SEEN_BYTES);
 		expect(batch.filter((f) => !knows(held, f))).toEqual([]);
+	});
+
+	test('the read holding what existed counts the creations it begins to hold that may have been made since: ahead of the clock, from the cursor up to `heldTo`, before the cursor only from `takenFrom`; each once', () => {
+		const held = cursor(T);
+		const facts = [fact('window', T - 30_000), fact('second', T - 500), fact('after', T + 5_000), fact('ahead', T + 600_000), fact('new', T + 30_000)];
+		expect(holdExisting(held, facts, T - WINDOW_MS, T + 60_000, T + 10_000, T - 1_000)).toEqual({ held: T - WINDOW_MS, taken: 3 });
+		expect(facts.filter((f) => !knows(held, f)).map((f) => f.id)).toEqual(['new']);
+		expect(holdExisting(held, facts, T - WINDOW_MS, T + 60_000, T + 10_000, T - 1_000).taken).toBe(0);
 	});
 
 	test('advance: never back; the keys more than the window before the new place go', () => {
