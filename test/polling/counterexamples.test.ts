@@ -1919,3 +1919,11 @@ test('every change within the delay: a scope filter, newest first, the `Date` 10
 test('nothing lost but what the log counts: a batch sorted by agent, 23 facts dated 3 minutes ahead, a fact made at every request through the activation\'s whole read', async () => {
 	await run({ ...plain, order: 'agent-then-oldest', total: 'under', pages: 'small-max', dateSkewMs: -600_000, writeEvery: 1, futureFacts: 23, futureAhead: 'minutes', existing: 399, batch: true, recent: true, lifetimes: true, limit: 600 }, [{ kind: 'poll', polls: 1 }]);
 }, 120_000);
+
+// Fuzz seed 14565 on 97b2729 (1dfcd00 too), shrunk: a batch of 1,197 sorted by agent, expiring, one fact dated decades ahead. The activation
+// read both ends, and its whole read ended in its own poll, holding every fact dated ahead, but found no order; the read that followed to
+// hold the creations it met went on past the activation's second, where it holds none dated ahead, and at its end dropped the proof the
+// first had made: a fact dated decades ahead made after it waited for the clock, never reported. The docs: the first read proved them.
+test('nothing lost: a batch sorted by agent, expiring, one fact dated decades ahead, read whole in the activation poll, a fact dated decades ahead made three polls later', async () => {
+	await run({ ...plain, order: 'agent-then-oldest', dateSkewMs: -600_000, futureFacts: 1, existing: 1_197, batch: true, lifetimes: true }, [{ kind: 'poll', polls: 3 }, { kind: 'future', count: 1, ahead: 'decades' }]);
+}, 120_000);
