@@ -1927,3 +1927,12 @@ test('nothing lost but what the log counts: a batch sorted by agent, 23 facts da
 test('nothing lost: a batch sorted by agent, expiring, one fact dated decades ahead, read whole in the activation poll, a fact dated decades ahead made three polls later', async () => {
 	await run({ ...plain, order: 'agent-then-oldest', dateSkewMs: -600_000, futureFacts: 1, existing: 1_197, batch: true, lifetimes: true }, [{ kind: 'poll', polls: 3 }, { kind: 'future', count: 1, ahead: 'decades' }]);
 }, 120_000);
+
+// Fuzz seed 14580 on 0def567 (1dfcd00 too), shrunk: sorted by agent (descending) then newest first, watching Memory Tier L3 and promotions,
+// 400 ms a request on the server's clock, n8n restarted with a state of format 2 (full). A whole read found the order the restored window
+// stood on broken, and the read that holds what existed began; its answers took the server's clock on while n8n's stood, so its `Date`s
+// disagreed and it held every promotion it met, as the docs say: one made during it was taken as existing, which n8n's log counted. The
+// checker granted that only where another client wrote.
+test('nothing lost but what the log counts: sorted by agent, a tier and promotions watched, 400 ms a request, n8n restarted with a state of format 2, a promotion during the read that follows the break', async () => {
+	await run({ ...plain, order: 'agent-desc-then-newest', dateSkewMs: -600_000, requestMs: 400, futureFacts: 1, existing: 869, tier: 'L3', promotions: true }, [{ kind: 'poll', polls: 2 }, { kind: 'restart', older: 'format2-full' }, { kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'promote', count: 2, pick: 1_455_649_218 }]);
+}, 120_000);

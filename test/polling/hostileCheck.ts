@@ -221,6 +221,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * disagree show, and the docs say that read then holds every promotion it meets (seed 14528: such a poll, the read's fourth, begun again).
 	 */
 	let clocklessRead = false;
+	/** Whether the `Date`s of any poll lay further apart than it took (another client's writes, or answers that take the server's clock on while n8n's stands). */
+	let datesDisagreed = false;
 	/**
 	 * The poll after which the trigger's state first held no read holding what existed (0: not yet). With no `Date`, the activation's whole read
 	 * begins again after each read with gaps (ties reordered under another client's writes), and lasts until one ends without: a creation made
@@ -332,6 +334,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// A failed poll leaves its work to the polls after it (seed 13401): the list has not settled.
 		if (list.faulted > faultedBefore) faultedPolls.push(list.polls + 1);
 		if ((list.polls < Math.max(newBaselineAt + activationPolls, activationReadUntil) || holdingEndedAt === 0) && list.dateSpreadInPoll() > 2_000) clocklessRead = true;
+		if (list.dateSpreadInPoll() > 2_000) datesDisagreed = true;
 		list.activating = false;
 		list.polls++;
 		endedAt[list.polls] = list.now();
@@ -553,7 +556,8 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// A list sorted by agent first may show its two ends in order: the activation reads a window on an order the list lacks, a whole read at the
 		// share finds it broken, and only then begins the read that holds what existed dated ahead, as in a list with no provable order: a fact dated
 		// ahead made before that read ended cannot be told from one that existed there (docs/polling-trigger.md, Reports late). Nor can a promotion
-		// made during it when another client writes: its writes move this server's clock on while n8n's stands, so the `Date`s of one poll lie further
+		// made during it when another client writes, or answers take the server's clock on (seed 14580 on 0def567, 1dfcd00 too: 400 ms a request, a
+		// tier filter, a restart from an earlier version's state): its writes move this server's clock on while n8n's stands, so the `Date`s of one poll lie further
 		// apart than the poll took, which is what replicas whose clocks disagree show, and that read then holds every promotion it meets (the docs).
 		// Nor is a promotion made during the activation's whole read when its `Date`s disagreed (clocklessRead), as the docs say (that read begins
 		// again after gaps, which another client's writes make: it may last until a whole read after the last write). Nor a fact dated
@@ -595,7 +599,7 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		// The break shows only once facts that break that order are there, which may be long after activation (new facts of another agent): found
 		// before a whole read confirmed the order, that read then follows, and a fact dated ahead made before it ends is taken as existing, which
 		// n8n's log says. So too after a flip found before that (seed 12927: a fact dated 3 minutes ahead made at once after it), when the log says so.
-		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && b.writeEvery > 0)) && (b.order.startsWith('agent-') || (flippedUnconfirmed && heldAheadSaid)) && (c.atPoll < newBaselineAt + readPolls(b, activationRead) + readPolls(b, maxRead) + 2 || (c.datedAhead && heldAheadSaid && brokenAt > 0 && c.atPoll < brokenAt + readPolls(b, maxRead) + 1));
+		const breakFoundLate = (c: Change) => (c.datedAhead || (c.kind === 'promoted' && (b.writeEvery > 0 || datesDisagreed))) && (b.order.startsWith('agent-') || (flippedUnconfirmed && heldAheadSaid)) && (c.atPoll < newBaselineAt + readPolls(b, activationRead) + readPolls(b, maxRead) + 2 || (c.datedAhead && heldAheadSaid && brokenAt > 0 && c.atPoll < brokenAt + readPolls(b, maxRead) + 1));
 		// There, only changes made after the activation's whole read are promised (issue 44, item 2), and dated past the second its last `Date` names.
 		// (Where the end is hidden, the activation poll spends its requests looking for it: the whole read begins a poll later.)
 		const firstPromised = newBaselineAt + (provenOrder && !windowUnproven ? 1 : readPolls(b, activationRead) + (windowUnproven ? 1 : 0));
