@@ -254,8 +254,7 @@ export class FactPoll {
 		const [unsorted, raise] = [this.waitsForEnd(current) && current.rises && current.falls && !current.gaps, this.pastBatch(current) && current.rises && current.falls && (current.begunAgain ?? 0) < (current.shown === 1 || current.shown === 2 ? 12 : 3)];
 		if (unsorted || (current.holding && current.gaps && (raise || current.clockSecond === undefined || this.activating || this.trusted <= current.clockSecond + DATE_RESOLUTION_MS || (this.clock === undefined && stream.order === 'unknown')))) {
 			stream.sweep = { ...newSweep(stream.newest), holding: true, clockSecond: current.clockSecond, heldFrom: current.heldFrom, heldTo: raise ? Math.max(current.heldTo ?? Number.NEGATIVE_INFINITY, current.clockSecond ?? Number.NEGATIVE_INFINITY) : current.heldTo, promotions: current.promotions, ...(raise ? { begunAgain: (current.begunAgain ?? 0) + 1 } : {}), ...((unsorted && this.clock === undefined) || (raise && !current.endsRead && !current.aheadInSecond) ? {} : { aheadInSecond: true as const }), ...(!unsorted && (this.activating || current.endsRead) ? { endsRead: true as const } : {}) };
-			// Ended whole before going late (it held every fact dated ahead), finding no order: the read that holds its creations keeps that proof, ids deciding those dated ahead (seed 14565).
-			return void (unsorted && this.clock !== undefined && !this.late(current) && (stream.windowed = true));
+			return void (unsorted && this.clock !== undefined && !this.late(current) && (stream.windowed = true)); // ended whole before going late (every fact dated ahead held), finding no order: the read that holds its creations keeps that proof, ids deciding those dated ahead (seed 14565)
 		}
 		if (this.holdsEvery(current) && current.gaps) stream.sweep = { ...newSweep(stream.newest), promotions: true, ...(current.restarted ? { restarted: true as const } : {}) };
 		if (current.holding) {

@@ -657,7 +657,7 @@ describe('issue 44: ids and the facts\' own dates decide; a change that appears 
 	// Past the 2,000 the activation poll found, the fact made after it sits last: the whole read meets it in its second poll.
 	test.each<[string, ((answer: number) => number) | undefined, (since: number) => number]>([
 		['larger than a poll reads: a fact made after the activation poll, dated 30 s before its `Date`', undefined, (since) => since - 30_000],
-		['its `Date`s 3 s apart within the activation poll: a fact made after it, dated between its first and its last `Date`', (answer) => (answer < 2 ? -3_000 : 0), () => Date.now() - 1_500],
+		['its `Date`s 3 s apart within the activation poll: a fact made after it, dated between its first and its last `Date`', (answer) => (answer < 2 ? -3_000 : 0), (since) => since - 1_500],
 	])('a list in a fixed order not by date, %s, that the whole read meets is taken as existing, n8n\'s log says so and how many, and the state counts it', async (_name, dateSkewMs, dated) => {
 		const rank = (id: string) => (id === 'fact_002001' ? 'last' : createHash('sha256').update(id).digest('hex'));
 		server = await startFactServer({ order: (facts) => [...facts].sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : 1)), dateSkewMs, rateLimit: 60 });
