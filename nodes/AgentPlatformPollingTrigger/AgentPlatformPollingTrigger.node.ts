@@ -146,10 +146,7 @@ async function pollOnce(ctx: IPollFunctions, settings: PollSettings, deadline: n
 		const facts = await pollFacts({ node: ctx.getNode(), logger: ctx.logger, client, settings, share, dates, deadline }, state);
 		events.push(...facts.events);
 		if (facts.failure !== undefined) throw facts.failure;
-	})().then(
-		() => undefined,
-		(error: unknown) => ({ error }),
-	);
+	})().then(() => undefined, (error: unknown) => ({ error }));
 	// The state after the last whole step, saved together with the events found up to it.
 	state.share = share.toJSON();
 	state.rev = newRevision();

@@ -22,11 +22,7 @@ export async function readAgents(client: AgentPlatformClient, settings: PollSett
 /** Reads the agents and returns their events; `state.agents` is replaced only when all went well. */
 export async function pollAgents(node: INode, client: AgentPlatformClient, state: PollState, settings: PollSettings, now: number): Promise<PolledEvent[]> {
 	const agents = (await readAgents(client, settings)).filter((a) => typeof a.id === 'string' && typeof a.status === 'string');
-	if (agents.length > MAX_AGENTS) {
-		throw new NodeOperationError(node, `The organization has more than ${MAX_AGENTS} agents, more than the polling trigger keeps track of`, {
-			description: 'Set Filters → Agent to watch one agent, leave the agent events out, or use the Agent Platform Trigger (webhooks).',
-		});
-	}
+	if (agents.length > MAX_AGENTS) throw new NodeOperationError(node, `The organization has more than ${MAX_AGENTS} agents, more than the polling trigger keeps track of`, { description: 'Set Filters → Agent to watch one agent, leave the agent events out, or use the Agent Platform Trigger (webhooks).' });
 	const previous = state.agents;
 	const statuses: Record<string, string> = {};
 	const events: PolledEvent[] = [];

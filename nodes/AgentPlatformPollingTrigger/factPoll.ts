@@ -16,7 +16,7 @@ import { FACT_TIME_FIELDS } from '../../src/vocabulary';
 import { baseline, edgeOrder, endKey, fastRead, type OffsetPage } from './edge';
 import { factEvent, type PolledEvent, timeOf } from './events';
 import { SAFETY_POLL_REQUESTS, newSweep, sweep } from './factSweep';
-import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, dated, DAY_MS, endHolding, holdExisting, judge, keyBytes, keyed, type Kind, letGo, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, UNDATED_PROOF, WINDOW_MS } from './judge';
+import { advance, baselineCursors, BOTH, changeDates, changesOf, createdAt, type Cursor, cursorAt, DATE_RESOLUTION_MS, dated, DAY_MS, endHolding, holdExisting, judge, keyBytes, type Kind, letGo, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, MAX_UNDATED, meetUndated, oldest, PROMOTED, rein, remember, settle, sinceAfterWholeRead, UNDATED_PROOF, WINDOW_MS } from './judge';
 import type { KeyShare } from './keyShare';
 import { agentQuery, factQuery, matchesFilters, type PollSettings } from './settings';
 import { type FactStream, newStream, type PollState, readCursor, storeCursor, type Sweep } from './state';
@@ -36,7 +36,6 @@ export const NOTES = {
 	heldAhead: "The activation's whole read of the memory-fact list, past its first poll, met changes no clock dates: facts dated within the minute before the activation's Date (a row is dated up to a minute before it can be read), facts or promotions dated ahead of the list's Date (a clock ahead, or replicas whose clocks disagree), facts dated no later than those the activation read dated ahead (within a day), facts dated after a batch (one created_at at the ends the activation read, which shows no order) and before the activation's Date, any promotion while its Dates disagree, or any change while they name none. One made during that read cannot be told from one that existed, so they are taken as existing and not reported (docs/polling-trigger.md, What it can prove).",
 	crowded: 'More memory facts were dated within a minute of the newest at activation than its read reaches or the trigger keeps keys for: a fact dated as early that shows in the list later is not reported.',
 	lost: 'More memory-fact changes came between two whole reads of the list than the trigger keeps keys for, older ones among them not reported yet: it let the oldest keys go to carry on, and changes dated among them that were not reported are lost.',
-	undated: 'Memory facts with no readable created_at or id were read: they cannot be told new from old, so they are never reported (docs/polling-trigger.md, What it can prove).',
 	ahead: "Memory facts dated ahead of the API's clock (the fact list's Date header) were read. The list showed no order that proves what existed at activation, so a change is reported only once that clock has passed its date (docs/polling-trigger.md, What it can prove).",
 } as const;
 export type NoteCode = keyof typeof NOTES;
@@ -65,9 +64,10 @@ export class FactPoll {
 	readonly plainPages: OffsetPage[] = [];
 	/** This poll takes the baseline. */
 	activating = false;
-	/** Changes read this poll and not reported: refused (judge.ts), and taken as existing by the activation's whole read past its poll (`hold`: no clock tells). */
+	/** Changes read this poll and not reported: refused (judge.ts), and taken as existing by the activation's whole read past its poll (`hold`: no clock tells); facts no date or id judges, not met before (judge.ts, meetUndated). */
 	private refused = 0;
 	private taken = 0;
+	private undated = 0;
 	/** The latest, the first and the earliest `Date` the fact list's own answers named this poll. */
 	private listDate?: number;
 	private firstDate?: number;
@@ -148,8 +148,8 @@ export class FactPoll {
 
 	/** Judges facts read (judge.ts), hands the new changes to n8n and keeps their keys: the oldest deferred (Infinity: none), whether events ran out of room (read again next poll), the creations found. */
 	report(read: IDataObject[], creationsWait = false): { deferred: number; outOfRoom: boolean; found: number } {
-		this.checkFields(read);
 		const facts = this.stream.wholeAgentList ? read.filter((fact) => matchesFilters(this.parts.settings, fact)) : read;
+		this.checkFields(read, facts);
 		// A cursor a day later than the list's clock allows (an edited state) comes back to just past the newest date known before.
 		for (const cursor of Object.values(this.cursors)) rein(cursor, this.trusted + DAY_MS, (this.stream.newest ?? 0) + 1);
 		const newest = this.newestTrusted(facts);
@@ -301,7 +301,8 @@ export class FactPoll {
 		if (this.spread() > (this.stream.skew ?? 0)) this.stream.skew = Math.min(DAY_MS, this.spread());
 		if (this.taken > 0) this.warn(`${this.taken} memory-fact change(s) read were not reported. ${NOTES.heldAhead}`);
 		if (this.refused > 0) this.warn(`${this.refused} memory-fact change(s) read were not reported: they are dated before the date from which the trigger reports (they showed in the list more than ${WINDOW_MS / 1_000} s after their own date, or after a read found the list out of the order learned at activation, or within the activation's last second where its read of a list with no provable order had gaps) (docs/polling-trigger.md, What it can prove)`);
-		[this.stream.refused, this.stream.taken, this.refused, this.taken] = [(this.stream.refused ?? 0) + this.refused || undefined, (this.stream.taken ?? 0) + this.taken || undefined, 0, 0];
+		if (this.undated > 0) this.warn(`${this.undated} memory fact(s) read have no readable created_at or id and were not among the last ${MAX_UNDATED} such met: they cannot be told new from old, so they are never reported (docs/polling-trigger.md, What it can prove)`);
+		[this.stream.refused, this.stream.taken, this.refused, this.taken, this.undated] = [(this.stream.refused ?? 0) + this.refused || undefined, (this.stream.taken ?? 0) + this.taken || undefined, 0, 0, 0];
 	}
 
 	/** A sweep met facts out of the order learned: the window proved nothing, so what existed is told as in a list with no provable order: by its clock at activation (a replica's may have been behind the facts': as far as the `Date`s disagree is added), and a whole read from the start (`current` becomes it, its `total` too) holding the creations dated ahead of it (all, with none named: the keys held stay, those of facts outside the filters too, which a promotion may bring in). */
@@ -343,13 +344,12 @@ export class FactPoll {
 		this.firstDate ??= date;
 	}
 
-	/** A read of UNDATED_PROOF facts or more with no creation time, where no fact read so far had one, means the API dates them otherwise: say so instead of seeing nothing. Otherwise, or without an id, n8n's log names them (a missing promotion time is "never promoted"). */
-	private checkFields(facts: IDataObject[]): void {
-		const undated = this.created ? facts.filter((f) => timeOf(f[FACT_TIME_FIELDS.created]) === undefined).length : 0;
-		if (undated >= UNDATED_PROOF && undated === facts.length && this.stream.newest === undefined) throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, {
-			description: 'New facts are told from old ones by their creation time. Use the Agent Platform Trigger (webhooks) instead.',
-		});
-		if (undated > 0 || !facts.every(keyed)) this.note('undated');
+	/** A read of UNDATED_PROOF facts or more with no creation time, where no fact read so far had one, means the API dates them otherwise: say so instead of seeing nothing. Otherwise, or without an id, n8n's log counts those in the filters not met before (a missing promotion time is "never promoted"). */
+	private checkFields(read: IDataObject[], facts: IDataObject[]): void {
+		const undated = this.created ? read.filter((f) => timeOf(f[FACT_TIME_FIELDS.created]) === undefined).length : 0;
+		if (undated >= UNDATED_PROOF && undated === read.length && this.stream.newest === undefined) throw new NodeOperationError(this.parts.node, `The API's memory facts have no "${FACT_TIME_FIELDS.created}" field, which the polling trigger needs`, { description: 'New facts are told from old ones by their creation time. Use the Agent Platform Trigger (webhooks) instead.' });
+		const met = meetUndated(this.stream.undated, facts, this.created);
+		[this.stream.undated, this.undated] = [met.undated, this.undated + met.met];
 	}
 }
 

@@ -53,6 +53,13 @@ export const MAX_SEEN = Math.floor(MAX_SEEN_BYTES / (KEY_BYTES + groupBytes(Date
 export const keyed = (fact: IDataObject): fact is IDataObject & { id: string | number } => typeof fact.id === 'string' || typeof fact.id === 'number';
 /** Facts a read must hold, none with a readable creation time, to prove that the API dates facts otherwise (fewer may be a small list's few undated rows). */
 export const UNDATED_PROOF = 20;
+/** Facts no date or id can judge (a creation time watched and unreadable, or no id) are never reported: one met that is not among the last MAX_UNDATED met (`undated`: their keys, the id's hash or the whole fact's) is counted once, for n8n's log. */
+export const MAX_UNDATED = 500;
+export function meetUndated(undated: string | undefined, facts: IDataObject[], created: boolean): { undated?: string; met: number } {
+	const keys = [...new Set(facts.filter((f) => !keyed(f) || (created && Number.isNaN(createdAt(f)))).map((f) => shortHash(keyed(f) ? String(f.id) : JSON.stringify(f))))];
+	const known: string[] = undated?.match(new RegExp(`.{${HASH_CHARS}}`, 'g')) ?? [];
+	return { undated: [...known.filter((key) => !keys.includes(key)), ...keys].slice(-MAX_UNDATED).join('') || undefined, met: keys.filter((key) => !known.includes(key)).length };
+}
 /** The creation time of a fact (NaN when it has none that reads as a time); `dated`: the facts that have one, as only they show an order. */
 export const createdAt = (fact: IDataObject) => timeOf(fact[FACT_TIME_FIELDS.created]) ?? Number.NaN;
 export const dated = (facts: IDataObject[]) => facts.filter((fact) => Number.isFinite(createdAt(fact)));

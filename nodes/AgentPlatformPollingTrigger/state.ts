@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../src/client';
 import type { ListOrder } from '../../src/client/listEnd';
-import { type Cursor, DATE_RESOLUTION_MS, HASH_CHARS, keyBytes, MAX_SEEN_BYTES, WINDOW_MS } from './judge';
+import { type Cursor, DATE_RESOLUTION_MS, HASH_CHARS, keyBytes, MAX_SEEN_BYTES, MAX_UNDATED, WINDOW_MS } from './judge';
 import type { ShareAccount } from './keyShare';
 
 export { MAX_SEEN, MAX_SEEN_BYTES, shortHash } from './judge';
@@ -29,7 +29,7 @@ const AGENT_STATUS_BYTES = 47;
 const FIXED_BYTES = 4_096;
 
 /** The largest state, in bytes of JSON (test/polling/state.test.ts fills every part to its cap and checks it). */
-export const MAX_STATE_BYTES = MAX_AGENTS * AGENT_STATUS_BYTES + 2 * MAX_SEEN_BYTES + FIXED_BYTES;
+export const MAX_STATE_BYTES = MAX_AGENTS * AGENT_STATUS_BYTES + 2 * MAX_SEEN_BYTES + MAX_UNDATED * HASH_CHARS + FIXED_BYTES;
 
 /** A cursor as stored: `since` (epoch ms), its keys grouped by date (`"1768467600000": "hash8hash8…"`), and `from` when before `since` (judge.ts). */
 export interface StoredCursor {
@@ -104,9 +104,10 @@ export interface FactStream {
 	skew?: number;
 	/** The activation read its window whole (judge.ts, baselineCursors): only ids and dates decide; else creations dated ahead of the list's `Date` wait for it. */
 	windowed?: boolean;
-	/** Changes read after activation and not reported, each counted once (n8n's log says how many and why at each poll): refused (dated before the cursor, their keys not held), and taken as existing by the activation's whole read past its poll (no clock tells them from those that existed). */
+	/** Changes read after activation and not reported, each counted once (n8n's log says how many and why at each poll): refused (dated before the cursor, their keys not held), and taken as existing by the activation's whole read past its poll (no clock tells them from those that existed); `undated`: the hashed keys of the last facts met that no date or id judges (judge.ts, meetUndated). */
 	refused?: number;
 	taken?: number;
+	undated?: string;
 	/** The list's clock at activation: where creations start if a later read shows the order learned wrong (factPoll.ts). */
 	activatedAt?: number;
 	/** Cursors an earlier version stored, the rest not known: the next poll learns the order and the window again (edge.ts, baseline). */
@@ -198,7 +199,7 @@ const isNotes = (value: unknown) => value === undefined || (Array.isArray(value)
 function isStream(value: unknown): value is FactStream {
 	if (!isObject(value) || !isNumber(value.pageSize) || !isNumber(value.total) || !isNumber(value.sweepNeededSince)) return false;
 	if (!['oldest-first', 'newest-first', 'unknown'].includes(value.order as string)) return false;
-	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes)) return false;
+	if (!readCursor(value.created) || !readCursor(value.promoted) || !isNotes(value.notes) || !(value.undated === undefined || (typeof value.undated === 'string' && value.undated.length <= MAX_UNDATED * HASH_CHARS && value.undated.length % HASH_CHARS === 0))) return false;
 	const edge = value.edge as IDataObject | undefined;
 	if (![value.served, value.newest, value.skew, value.refused, value.taken, value.activatedAt].every(isOptionalNumber)) return false;
 	if (![value.windowed, value.relearn, value.wholeAgentList, value.orderToConfirm, value.endsRead].every((flag) => flag === undefined || flag === true)) return false;

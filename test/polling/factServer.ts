@@ -74,7 +74,7 @@ export async function startFactServer(options: FactServerOptions = {}) {
 		const list = (options.order ?? ((f) => f))([...facts]);
 		const start = offset > 0 ? Math.max(0, offset - (options.early ?? 0)) : 0;
 		const data = list.slice(start, start + (options.served ?? ((l) => l))(limit));
-		listed.push(...data.map((f) => f.id));
+		listed.push(...data.map((f) => String(f.content ?? f.id)));
 		send({ data, pagination: { offset, limit, total: (options.total ?? ((n) => n))(list.length) } });
 	});
 	const at = (ms = now()) => new Date(ms).toISOString();
@@ -84,6 +84,8 @@ export async function startFactServer(options: FactServerOptions = {}) {
 		target: { baseUrl: server.baseUrl, apiKey: KEY, admin: { advance: (ms: number) => (advancedMs += ms) } } as unknown as RunningSandbox,
 		/** The time the fact list's last `Date` header named, in ms, its second not yet cut off (NaN: none sent). */
 		lastDate: () => lastDate,
+		/** The facts served so far, by the id they were made with (the content create() gives them), whatever id the list showed. */
+		listed: () => new Set(listed),
 		/** Requests for the fact list so far. */
 		requests: () => listRequests,
 		/** Moves the server's clock (its dates and its `Date`) forward. */

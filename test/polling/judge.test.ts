@@ -4,7 +4,7 @@
  * as stored, and the key share's account (keyShare.ts). Pure: no HTTP.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { advance, baselineCursors, type Cursor, DAY_MS, holdExisting, judge, keyBytes, knows, type Kind, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, remember, sinceAfterWholeRead, WINDOW_MS } from '../../nodes/AgentPlatformPollingTrigger/judge';
+import { advance, baselineCursors, type Cursor, DAY_MS, holdExisting, judge, keyBytes, knows, type Kind, makeRoom, MAX_SEEN, MAX_SEEN_BYTES, MAX_UNDATED, meetUndated, remember, sinceAfterWholeRead, WINDOW_MS } from '../../nodes/AgentPlatformPollingTrigger/judge';
 import { KeyShare, shareClock } from '../../nodes/AgentPlatformPollingTrigger/keyShare';
 import { readCursor, shortHash, storeCursor } from '../../nodes/AgentPlatformPollingTrigger/state';
 
@@ -213,6 +213,42 @@ describe('where the cursor stands', () => {
 		expect(readCursor({ since: T, seen: { aaaaaaaa: T, cccccccc: T + 7 } })).toEqual(cursor(T, [['aaaaaaaa', T], ['cccccccc', T + 7]]));
 		expect(readCursor({ since: T, seen: { [String(T)]: 'x'.repeat(MAX_SEEN_BYTES + 8) } })).toBeUndefined();
 		expect(readCursor({ since: 'yesterday', seen: {} })).toBeUndefined();
+	});
+});
+
+// Facts no date or id can judge are never reported; issue 44 asks that each read and not reported be counted. Counting each read would
+// count the same fact at every poll that reads it again (a whole read of an unordered list, the newest page): each is counted once, by
+// its key (the id's hash, or the whole fact's without an id), among the last MAX_UNDATED met. On c223cbf there was no count.
+describe('facts no date or id judges: each counted once, the keys bounded', () => {
+	const undated = (id: string): IDataObject => ({ id, created_at: 'not a date', promoted_at: null });
+	const idless = (content: string): IDataObject => ({ content, created_at: iso(T), promoted_at: null });
+
+	test('a page met twice counts its undated and id-less facts once, the dated never; a fact met twice in one page once', () => {
+		const page = [fact('a', T), undated('u1'), idless('x'), undated('u2'), undated('u1'), { id: 'u3', promoted_at: null }];
+		const first = meetUndated(undefined, page, true);
+		expect(first.met).toBe(4);
+		expect(first.undated).toHaveLength(4 * 8);
+		expect(meetUndated(first.undated, page, true)).toEqual({ undated: first.undated, met: 0 });
+		// An id-less fact is keyed by what it holds: another one counts.
+		expect(meetUndated(first.undated, [idless('y'), idless('x')], true).met).toBe(1);
+	});
+
+	test('creations not watched: only the id-less count (a fact without a readable created_at is judged by its promotion)', () => {
+		expect(meetUndated(undefined, [undated('u1'), idless('x'), fact('a', T)], false).met).toBe(1);
+		expect(meetUndated(undefined, [fact('a', T), fact('b', T + 1)], true)).toEqual({ undated: undefined, met: 0 });
+	});
+
+	test(`at most ${MAX_UNDATED} keys: the ones met longest ago go first, and are counted again when met again`, () => {
+		const many = Array.from({ length: MAX_UNDATED + 10 }, (_, i) => undated(`u${i}`));
+		let keys = meetUndated(undefined, many.slice(0, 10), true).undated;
+		keys = meetUndated(keys, many.slice(10), true).undated;
+		expect(keys).toHaveLength(MAX_UNDATED * 8);
+		// u0..u9 were let go (met first); u10 and on are held.
+		expect(meetUndated(keys, many.slice(10, 20), true).met).toBe(0);
+		expect(meetUndated(keys, many.slice(0, 10), true).met).toBe(10);
+		// Meeting one again moves it last: it stays while newer ones come.
+		const again = meetUndated(keys, [many[10]], true).undated;
+		expect(meetUndated(meetUndated(again, [undated('new1')], true).undated, [many[10], many[11]], true).met).toBe(1);
 	});
 });
 

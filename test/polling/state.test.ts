@@ -4,6 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NOTES } from '../../nodes/AgentPlatformPollingTrigger/factPoll';
+import { MAX_UNDATED } from '../../nodes/AgentPlatformPollingTrigger/judge';
 import { loadState, MAX_AGENTS, MAX_SEEN, MAX_STATE_BYTES, STATE_KEY } from '../../nodes/AgentPlatformPollingTrigger/state';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { pollingWorkflow } from './helpers';
@@ -95,4 +96,17 @@ test('the hashed id at the newest end (edge.end) is read back; one that is no ha
 	const { state, dropped } = loadState(stored, stored.fingerprint as string);
 	expect(dropped).toEqual(['facts (all but its cursors)']);
 	expect(state.facts?.edge).toBeUndefined();
+});
+
+test(`the keys of facts no date or id judges are read back up to ${MAX_UNDATED}; more (an edited state) are not kept: the facts part carries on from its cursors, said in the log`, async () => {
+	const wf = pollingWorkflow(sb, { events: ['memory.fact_created'], filters: {} });
+	wf.activate();
+	await wf.poll();
+	const stored = JSON.parse(JSON.stringify(wf.staticData()[STATE_KEY])) as IDataObject & { facts: { undated?: string } };
+	stored.facts.undated = 'k'.repeat(MAX_UNDATED * 8);
+	expect(loadState(stored, stored.fingerprint as string).state.facts?.undated).toEqual(stored.facts.undated);
+	stored.facts.undated += 'k'.repeat(8);
+	const { state, dropped } = loadState(stored, stored.fingerprint as string);
+	expect(dropped).toEqual(['facts (all but its cursors)']);
+	expect(state.facts?.undated).toBeUndefined();
 });
