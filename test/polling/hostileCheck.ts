@@ -26,7 +26,9 @@
  *   "eventually", checked after many whole reads); not for the limits the docs name (durable
  *   scheduler restarts, more changes than the keys hold between two whole reads);
  * - nothing refused in silence: a poll that adds to the changes the trigger read and did not report
- *   (its state's `refused` and `taken`) says so in n8n's log;
+ *   (its state's `refused` and `taken`) says so in n8n's log; and the changes made after activation
+ *   that a read holding what existed took as existing (excused above as a class) and never reported
+ *   are no more than n8n's log counted as not reported;
  * - within the share: over any run of polls, at most the share of the key's limit a minute, plus one
  *   minute's worth (what the account holds at once), plus one more per restart (the account saved
  *   before it forgets what was spent since);
