@@ -1936,3 +1936,14 @@ test('nothing lost: a batch sorted by agent, expiring, one fact dated decades ah
 test('nothing lost but what the log counts: sorted by agent, a tier and promotions watched, 400 ms a request, n8n restarted with a state of format 2, a promotion during the read that follows the break', async () => {
 	await run({ ...plain, order: 'agent-desc-then-newest', dateSkewMs: -600_000, requestMs: 400, futureFacts: 1, existing: 869, tier: 'L3', promotions: true }, [{ kind: 'poll', polls: 2 }, { kind: 'restart', older: 'format2-full' }, { kind: 'create', count: 1, agent: 0, tier: 0, scope: 0, sameDate: false, gapMs: 1 }, { kind: 'promote', count: 2, pick: 1_455_649_218 }]);
 }, 120_000);
+
+// Fuzz seed 14645 on 6af9535 (c223cbf too), shrunk: sorted by agent then oldest first, 594 facts, Memory Tier L2 and promotions watched,
+// 400 ms a request, n8n restarted with a state of format 3 after three polls, then the oldest fact promoted and the list's order flipped.
+// The state n8n had saved was read on the agent's whole list (the tier filter), so it is restored as this version's, and the activation's
+// whole read that holds what existed goes on from it; in a poll whose `Date`s disagreed (the trigger measures against the time the poll
+// took, so only in some runs) it took the promotion as existing, which n8n's log counted (1). The checker extended the activation's reads
+// past such a restart only for a restart with no older state; 'no silent loss' holds the grant to the log's count. The row fails with
+// b0b20d0's checker in the runs where the promotion is taken (2 of 8).
+test('nothing lost but what the log counts: sorted by agent, a tier and promotions watched, 400 ms a request, n8n restarted with a state of format 3, a promotion, then a flip', async () => {
+	await run({ ...plain, order: 'agent-then-oldest', requestMs: 400, existing: 594, tier: 'L2', promotions: true }, [{ kind: 'poll', polls: 3 }, { kind: 'restart', older: 'format3' }, { kind: 'promote', count: 1, pick: 0 }, { kind: 'flip' }, { kind: 'delete', count: 1, pick: 575_899_370, run: false }]);
+}, 120_000);
