@@ -1947,3 +1947,12 @@ test('nothing lost but what the log counts: sorted by agent, a tier and promotio
 test('nothing lost but what the log counts: sorted by agent, a tier and promotions watched, 400 ms a request, n8n restarted with a state of format 3, a promotion, then a flip', async () => {
 	await run({ ...plain, order: 'agent-then-oldest', requestMs: 400, existing: 594, tier: 'L2', promotions: true }, [{ kind: 'poll', polls: 3 }, { kind: 'restart', older: 'format3' }, { kind: 'promote', count: 1, pick: 0 }, { kind: 'flip' }, { kind: 'delete', count: 1, pick: 575_899_370, run: false }]);
 }, 120_000);
+
+// Seed 14663 on 95f2735 (c223cbf too), the checker: a `Date` 10 minutes behind the facts' clock, a total capped so the activation does not
+// reach the newest end. Its whole read meets the facts made in the minute before activation 10 minutes later, when the `Date` has passed
+// their dates: by the one clock the trigger has they were made after activation, and are reported (docs/polling-trigger.md: dated ahead means
+// ahead of the list's `Date` in the poll that meets it; the one assumption left where no order proves the window, `clock.dateHeader`).
+// Fails with ab9b281's checker ("no event for a fact that existed at activation (poll 4): memory.fact_created fact_000701").
+test('no event for a fact that existed at activation but one no read met ahead of a `Date` behind: oldest first, a total capped, pages cut short, the `Date` 10 minutes behind, facts made a minute before activation', async () => {
+	await run({ ...plain, total: 'capped', pages: 'small-max', dateHeader: 'skewed', dateSkewMs: -600_000, existing: 700, recent: true }, [{ kind: 'advance', minutes: 7 }]);
+}, 120_000);

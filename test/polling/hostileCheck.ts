@@ -277,13 +277,16 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 	 * dated ahead at or after it (a `total` under the count kept it from the end, or cut its read on short): the whole read holds only what is
 	 * dated ahead of the `Date` of the poll that meets it (docs/polling-trigger.md, Proves; one served dated ahead later dates it no later in
 	 * the order, and that read then holds it). A `Date` behind the facts' clock (skewed, replicas) dates the real facts of its last minutes
-	 * ahead of it too: elsewhere, so is one of them (seed 822: sorted by agent, the `Date` 10 min behind, a fact made a minute before activation).
+	 * ahead of it too: elsewhere, so is one of them (seed 822: sorted by agent, the `Date` 10 min behind, a fact made a minute before activation);
+	 * in a list in order, one no read met while the `Date` was behind its date, where the activation was served none dated ahead at or after it
+	 * (seed 14663 on 95f2735, c223cbf too: oldest first, a total capped, the `Date` 10 min behind; the whole read met the facts made in the
+	 * minute before activation 10 minutes later, when the `Date` had passed them: made after activation, by the one clock it has).
 	 */
 	const aheadUnmet = (change: Change) => {
 		const at = Date.parse(list.facts.find((f) => f.id === change.id)?.created_at ?? '');
-		const behindDate = !orderedAtActivation && (b.dateHeader === 'skewed' || b.dateHeader === 'replicas') && at > activationClock;
+		const behindDate = (b.dateHeader === 'skewed' || b.dateHeader === 'replicas') && at > activationClock;
 		if (change.kind !== 'created' || ((!change.datedAhead || b.futureAhead !== 'minutes') && !behindDate)) return false;
-		return !orderedAtActivation || (!list.createdAheadOfDate.has(change.id) && ![...list.servedAtActivation].some(([id, servedAt]) => list.changes.get(id)?.datedAhead && servedAt >= at));
+		return !orderedAtActivation || (!list.createdAheadOfDate.has(change.id) && ![...list.servedAtActivation].some(([id, servedAt]) => (list.changes.get(id)?.datedAhead || list.createdAheadOfDate.has(id)) && servedAt >= at));
 	};
 	/**
 	 * Under a `Date` further ahead of the facts' clock than those facts (a proxy's, or a replica's), one that existed at activation looks real and
