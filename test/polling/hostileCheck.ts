@@ -29,7 +29,8 @@
  *   (its state's `refused` and `taken`) says so in n8n's log; and the changes made after activation
  *   that the docs let the trigger take as existing or refuse (excused above as a class) and never
  *   reported are no more than n8n's log counted as not reported (all but what a restart from an
- *   earlier version's state passed, which no count can name);
+ *   earlier version's state passed, or a window a fact dated ahead set left below it, which no
+ *   count can name);
  * - within the share: over any run of polls, at most the share of the key's limit a minute, plus one
  *   minute's worth (what the account holds at once), plus one more per restart (the account saved
  *   before it forgets what was spent since);
@@ -641,12 +642,16 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 			const unpromised = !c.honest || c.datedFarBack || forgiven.has(c.key) || (c.kind === 'created' && list.undated(c.id)) || c.atPoll < firstPromised || c.atPoll <= newBaselineAt || !fact || !list.matches(fact);
 			// A restart from an earlier version's state: what that version's cursor passed, or a creation made while n8n was stopped dated where
 			// the window it stood on was wrong, cannot be told from a fact that existed unread, and no count can name it (n8n's log names the date).
-			if (unpromised || madeWhileStopped(c, fact) || beforeFormat2Cursor(c, fact)) continue;
+			// Nor one dated more than a minute before a window a fact dated ahead set under a `Date` further ahead (aheadLooksReal): in a list in
+			// order it sits where facts that existed went unread (seed 14683 on c1e8247: one fact 3 minutes ahead, the `Date` 10; a fact made at
+			// once, dated 3 minutes before it, then that one deleted: never counted). Within the minute below the window the trigger refuses and counts it,
+			// but where the window stands is the trigger's to find (the newest fact it trusts): the grant stays a class, as before ab9b281.
+			if (unpromised || madeWhileStopped(c, fact) || beforeFormat2Cursor(c, fact) || aheadLooksReal(c, fact)) continue;
 			// The reads that hold what existed take these as existing, or refuse them, and count each in n8n's log (the state's `taken` and
 			// `refused`): excused as a class, but never more of them lost than the log counted (takenUnreported, checked once every change has had its time).
 			const taken = Object.entries({
 				heldUndated: heldUndated(c), breakFoundLate: breakFoundLate(c), heldWhileClockless: heldWhileClockless(c), afterBatchDuringActivationRead: afterBatchDuringActivationRead(c, fact), belowAheadDuringActivationRead: belowAheadDuringActivationRead(c, fact),
-				aheadUnproven: aheadUnproven(c), aheadDuringMovedRead: aheadDuringMovedRead(c), inSecondDuringActivationRead: inSecondDuringActivationRead(c, fact), aheadLooksReal: aheadLooksReal(c, fact),
+				aheadUnproven: aheadUnproven(c), aheadDuringMovedRead: aheadDuringMovedRead(c), inSecondDuringActivationRead: inSecondDuringActivationRead(c, fact),
 			}).find(([, excused]) => excused)?.[0];
 			if ((!provenOrder || c.kind === 'promoted') && !noOrderPromised(c, fact)) continue;
 			// A list in order whose pages moved under the activation's read (n8n's log said its window is unproven) is read as one in no provable order,
