@@ -501,16 +501,18 @@ async function check(list: HostileList, target: Awaited<ReturnType<HostileList['
 		const saved = wf.savedStaticData();
 		// The trigger goes back to the state n8n saved: one saved before a whole read confirmed the order meets a flip made since unconfirmed
 		// (seed 12927: confirmed in an idle poll n8n did not save, the order flipped, then a restart).
-		meetsFlip((saved[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined);
+		/** The fact-list state n8n saved, as this restart finds it (before any conversion to an earlier version's format). */
+		const savedFacts = (saved[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined;
+		meetsFlip(savedFacts);
 		// The trigger goes back to the state n8n saved: what the polls since held, it no longer knows (a promotion served dated ahead then is
 		// met anew, and after the `Date` has passed its date may be reported: docs/polling-trigger.md, What it can prove, and Whichever way).
 		if (b.scheduler !== 'durable-cursors') for (const [key, servedIn] of list.servedAhead) if (servedIn > lastSaved) list.servedAhead.delete(key);
 		initPoll = b.scheduler === 'poller';
 		// A state whose window was read on the agent's whole list (a tier or scope filter, until a whole read of it ends) is none an older
 		// version wrote: those read the filtered list from activation on, and such keys would stand on a list they never polled.
-		const agentList = ((saved[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined)?.wholeAgentList === true;
+		const agentList = savedFacts?.wholeAgentList === true;
 		// Such a state is restored as one of this version (seed 14645: a format-3 restart on the agent's whole list): its holding read goes on.
-		if ((older === 'none' || agentList) && (((saved[STATE_KEY] as IDataObject | undefined)?.facts as IDataObject | undefined)?.sweep as IDataObject | undefined)?.promotions === true) activationReadUntil = list.polls + readPolls(b, maxRead) + 1;
+		if ((older === 'none' || agentList) && (savedFacts?.sweep as IDataObject | undefined)?.promotions === true) activationReadUntil = list.polls + readPolls(b, maxRead) + 1;
 		if (older !== 'none' && b.scheduler !== 'durable-cursors' && saved[STATE_KEY] && !agentList) {
 			for (const c of list.changes.values()) if (!reported.has(c.key)) forgiven.add(c.key);
 			olderRestart = true;
